@@ -1,0 +1,60 @@
+//! The command line as clap sees it: plain arguments per subcommand, no validation beyond
+//! syntax. Turning them into checked values is the job of each command's module.
+
+use clap::{Args, Parser, Subcommand};
+use std::num::NonZeroUsize;
+
+/// Solve impartial games: Grundy values, outcomes and every winning move.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, propagate_version = true, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+
+    /// Worker threads for commands that compute (default: all cores).
+    #[arg(long, global = true, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+
+    /// Show progress on stderr even when stderr is not a terminal.
+    #[arg(long, global = true)]
+    pub progress: bool,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Value, outcome and every winning move of a position (a sum of components).
+    Solve(SolveArgs),
+}
+
+/// `grundy solve GAME COMPONENT...`
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  grundy solve nim 3 4 5\n  grundy solve nim 8 13 15 --explain\n  \
+                        grundy solve nim 1 1 2 --misere --json\n  printf '3 4 5\\n1 2 3\\n' | grundy solve nim --batch"
+)]
+pub struct SolveArgs {
+    /// The game, e.g. nim (spellings are case-insensitive).
+    pub game: String,
+
+    /// The components of the position, in the game's syntax (for nim: heap sizes).
+    #[arg(allow_negative_numbers = true, value_name = "COMPONENT")]
+    pub components: Vec<String>,
+
+    /// Misère play: the player who cannot move wins.
+    #[arg(long)]
+    pub misere: bool,
+
+    /// Print one JSON document (with --batch: one per line).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Walk through the reasoning the way a lesson would.
+    #[arg(long, conflicts_with = "batch")]
+    pub explain: bool,
+
+    /// Read positions from stdin, one per line, and answer each on its own line.
+    #[arg(long)]
+    pub batch: bool,
+}

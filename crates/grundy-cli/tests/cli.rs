@@ -1,0 +1,327 @@
+//! The command-line contract (../shared/spec/cli.md), tested through the real binary. One
+//! integration-test binary for the whole CLI, so the test build links once.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
+}
+
+fn grundy_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_string();
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    output
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+fn json(output: &Output) -> Value {
+    assert!(output.status.success(), "failed: {}", stderr(output));
+    serde_json::from_slice(&output.stdout).expect("stdout is one JSON document")
+}
+
+/// Bad input: status 2, exactly one line on stderr naming `needle`, nothing on stdout.
+fn assert_bad_input(args: &[&str], needle: &str) {
+    let output = grundy(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+    let err = stderr(&output);
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} should name {needle:?}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        output.stdout.is_empty(),
+        "{args:?}: stdout must stay empty, got {:?}",
+        stdout(&output)
+    );
+}
+
+mod solve_nim {
+    use super::*;
+
+    #[test]
+    fn json_has_the_contract_fields() {
+        let doc = json(&grundy(&["solve", "nim", "3", "4", "5", "--json"]));
+        let expected: Value = serde_json::from_str(
+            r#"{"game": "nim", "convention": "normal",
+                "components": [{"position": "3", "value": 3}, {"position": "4", "value": 4}, {"position": "5", "value": 5}],
+                "value": 2, "outcome": "N",
+                "winning_moves": [{"component": 0, "from": "3", "to": ["1"], "after": ["1", "4", "5"]}]}"#,
+        )
+        .unwrap();
+        assert_eq!(doc, expected);
+    }
+
+    #[test]
+    fn p_position_has_no_winning_moves() {
+        let doc = json(&grundy(&["solve", "nim", "1", "2", "3", "--json"]));
+        assert_eq!(doc["outcome"], "P");
+        assert_eq!(doc["value"], 0);
+        assert_eq!(doc["winning_moves"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn every_seed_move_of_8_13_15() {
+        let doc = json(&grundy(&["solve", "nim", "8", "13", "15", "--json"]));
+        let moves: Vec<(u64, String, String)> = doc["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["component"].as_u64().unwrap(),
+                    m["from"].as_str().unwrap().into(),
+                    m["to"][0].as_str().unwrap().into(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            moves,
+            [
+                (0, "8".into(), "2".into()),
+                (1, "13".into(), "7".into()),
+                (2, "15".into(), "5".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn hundred_digit_heaps_are_exact_json_integers() {
+        let a = "7".repeat(100);
+        let b = "3".repeat(100);
+        let output = grundy(&["solve", "nim", &a, &b, "--json"]);
+        let text = stdout(&output);
+        // The value is printed as a bare integer with every digit, not a float or a string.
+        let a_value = format!("\"value\":{a}");
+        assert!(text.contains(&a_value), "{text}");
+        let doc = json(&output);
+        assert_eq!(doc["outcome"], "N");
+        let mv = &doc["winning_moves"][0];
+        assert_eq!(mv["from"], a.as_str());
+        assert_eq!(mv["to"][0], b.as_str());
+    }
+
+    #[test]
+    fn taking_a_heap_whole_leaves_an_empty_to() {
+        let doc = json(&grundy(&["solve", "nim", "5", "--json"]));
+        assert_eq!(
+            doc["winning_moves"],
+            serde_json::json!([{"component": 0, "from": "5", "to": [], "after": []}])
+        );
+    }
+
+    #[test]
+    fn misere_json() {
+        let doc = json(&grundy(&["solve", "nim", "1", "1", "2", "--misere", "--json"]));
+        assert_eq!(doc["convention"], "misere");
+        assert_eq!(doc["outcome"], "N");
+        assert!(doc.get("value").is_none(), "no normal-play value under misère");
+        assert_eq!(
+            doc["winning_moves"],
+            serde_json::json!([{"component": 2, "from": "2", "to": ["1"], "after": ["1", "1", "1"]}])
+        );
+        let doc = json(&grundy(&["solve", "nim", "1", "1", "1", "--misere", "--json"]));
+        assert_eq!(doc["outcome"], "P");
+    }
+
+    #[test]
+    fn game_names_are_case_insensitive() {
+        let doc = json(&grundy(&["solve", "NIM", "2", "2", "--json"]));
+        assert_eq!(doc["outcome"], "P");
+    }
+
+    #[test]
+    fn text_answer() {
+        let output = grundy(&["solve", "nim", "4", "7"]);
+        assert!(output.status.success());
+        insta::assert_snapshot!(stdout(&output));
+    }
+}
+
+mod explain {
+    use super::*;
+
+    fn explanation(args: &[&str]) -> String {
+        let output = grundy(args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    }
+
+    #[test]
+    fn three_four_five_takes_two_from_the_first_heap() {
+        let text = explanation(&["solve", "nim", "3", "4", "5", "--explain"]);
+        assert!(text.contains("take 2 tokens from heap 1 (3 -> 1)"));
+        insta::assert_snapshot!(text);
+    }
+
+    #[test]
+    fn eight_thirteen_fifteen_lists_all_three_moves() {
+        let text = explanation(&["solve", "nim", "8", "13", "15", "--explain"]);
+        // One seed says to take 7 from the 13-heap; 13 XOR 10 = 7, so 6 are taken.
+        assert!(text.contains("take 6 tokens from heap 2 (13 -> 7)"));
+        assert!(text.contains("take 6 tokens from heap 1 (8 -> 2)"));
+        assert!(text.contains("take 10 tokens from heap 3 (15 -> 5)"));
+        insta::assert_snapshot!(text);
+    }
+
+    #[test]
+    fn four_seven_evens_the_heaps() {
+        let text = explanation(&["solve", "nim", "4", "7", "--explain"]);
+        assert!(text.contains("take 3 tokens from heap 2 (7 -> 4)"));
+    }
+
+    #[test]
+    fn p_position_says_why_every_move_loses() {
+        insta::assert_snapshot!(explanation(&["solve", "nim", "1", "2", "3", "--explain"]));
+    }
+
+    #[test]
+    fn misere_explanations() {
+        insta::assert_snapshot!(
+            "misere_fat",
+            explanation(&["solve", "nim", "1", "1", "5", "--misere", "--explain"])
+        );
+        insta::assert_snapshot!(
+            "misere_thin",
+            explanation(&["solve", "nim", "1", "1", "0", "--misere", "--explain"])
+        );
+    }
+
+    #[test]
+    fn explanation_travels_in_json_too() {
+        let doc = json(&grundy(&["solve", "nim", "3", "4", "5", "--explain", "--json"]));
+        assert!(doc["explanation"].as_str().unwrap().contains("nim-sum"));
+    }
+}
+
+mod batch {
+    use super::*;
+
+    #[test]
+    fn one_answer_line_per_position() {
+        let output = grundy_with_stdin(&["solve", "nim", "--batch"], "3 4 5\n1 2 3\n8 13 15\n0\n");
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(stdout(&output), "N 1 4 5\nP\nN 2 13 15\nP\n");
+    }
+
+    #[test]
+    fn misere_batch() {
+        let output =
+            grundy_with_stdin(&["solve", "nim", "--batch", "--misere"], "1 1\n1\n2 2\n1 1 2\n");
+        assert_eq!(stdout(&output), "N 1\nP\nP\nN 1 1 1\n");
+    }
+
+    #[test]
+    fn json_lines() {
+        let output = grundy_with_stdin(&["solve", "nim", "--batch", "--json"], "3 4 5\n2 2\n");
+        let docs: Vec<Value> =
+            stdout(&output).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(docs.len(), 2);
+        assert_eq!(docs[0]["winning_moves"][0]["after"], serde_json::json!(["1", "4", "5"]));
+        assert_eq!(docs[1]["outcome"], "P");
+    }
+
+    #[test]
+    fn huge_heaps_in_batch() {
+        let big = "1".repeat(50);
+        let output =
+            grundy_with_stdin(&["solve", "nim", "--batch"], &format!("{big} 0\n{big} {big}\n"));
+        assert_eq!(stdout(&output), "N 0\nP\n");
+    }
+
+    #[test]
+    fn bad_lines_name_their_number_and_the_rest_are_answered() {
+        let output = grundy_with_stdin(&["solve", "nim", "--batch"], "3 4 5\nfoo\n1 1\n2.5 1\n");
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(stdout(&output), "N 1 4 5\nP\n");
+        let err = stderr(&output);
+        assert_eq!(err.lines().count(), 2, "{err}");
+        assert!(err.lines().next().unwrap().contains("line 2"), "{err}");
+        assert!(err.lines().nth(1).unwrap().contains("line 4"), "{err}");
+    }
+
+    #[test]
+    fn components_with_batch_are_an_error() {
+        assert_bad_input(&["solve", "nim", "--batch", "3"], "stdin");
+    }
+}
+
+mod errors {
+    use super::*;
+
+    #[test]
+    fn negative_heap() {
+        assert_bad_input(&["solve", "nim", "3", "-4"], "'-4'");
+        assert_bad_input(&["solve", "nim", "3", "-4"], "negative");
+    }
+
+    #[test]
+    fn fractional_heap() {
+        assert_bad_input(&["solve", "nim", "2.5"], "'2.5'");
+        assert_bad_input(&["solve", "nim", "-2.5"], "negative");
+    }
+
+    #[test]
+    fn non_numeric_heap() {
+        assert_bad_input(&["solve", "nim", "1", "two"], "'two'");
+    }
+
+    #[test]
+    fn empty_heap() {
+        assert_bad_input(&["solve", "nim", ""], "empty");
+    }
+
+    #[test]
+    fn unknown_game() {
+        assert_bad_input(&["solve", "chess", "1"], "'chess'");
+    }
+
+    #[test]
+    fn unknown_flag() {
+        assert_bad_input(&["solve", "nim", "1", "--frobnicate"], "--frobnicate");
+        assert_bad_input(&["--frobnicate"], "--frobnicate");
+    }
+
+    #[test]
+    fn unknown_subcommand() {
+        assert_bad_input(&["conquer"], "conquer");
+    }
+
+    #[test]
+    fn missing_position() {
+        assert_bad_input(&["solve", "nim"], "no position");
+    }
+
+    #[test]
+    fn help_and_version_succeed() {
+        let output = grundy(&["--help"]);
+        assert!(output.status.success());
+        assert!(stdout(&output).contains("solve"));
+        let output = grundy(&["solve", "--help"]);
+        assert!(output.status.success());
+        assert!(stdout(&output).contains("--misere"));
+        let output = grundy(&["--version"]);
+        assert!(output.status.success());
+        assert!(stdout(&output).starts_with("grundy "));
+    }
+}

@@ -1,0 +1,210 @@
+//! A position in, an answer out: the one entry point that every front end calls.
+//!
+//! [`solve`] takes a game, the components of a position in the game's own syntax and a play
+//! convention, and returns an [`Analysis`]: each component's value, the value and outcome of the
+//! sum, and every winning move written back in the input syntax. Front ends only print it.
+
+use crate::error::Result;
+use crate::games::{self, nim, Game};
+use crate::nimber::NimInt;
+use crate::Outcome;
+use num_bigint::BigUint;
+
+/// Which player wins when no move is left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Convention {
+    /// The player who cannot move loses.
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
+}
+
+impl Convention {
+    /// `"normal"` or `"misere"`, as answers print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+        }
+    }
+}
+
+/// The value of a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// A Grundy value (nimber) of any size.
+    Nimber(BigUint),
+    /// Smith's ∞(K) for a loopy position: `K` lists the finite values it can move to.
+    Infinite(Vec<u64>),
+}
+
+/// One component of the analysed position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComponentReport {
+    /// The component in the game's input syntax, canonicalised (`007` becomes `7`).
+    pub position: String,
+    /// Its value, where the convention gives one a meaning.
+    pub value: Option<Value>,
+}
+
+/// One winning move of the whole position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveReport {
+    /// 0-based index of the component moved in.
+    pub component: usize,
+    /// That component before the move.
+    pub from: String,
+    /// What it becomes: empty when it vanishes, several entries when it splits.
+    pub to: Vec<String>,
+    /// The whole position after the move.
+    pub after: Vec<String>,
+}
+
+/// The complete answer for one position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The game's canonical name.
+    pub game: String,
+    /// Normal or misère play.
+    pub convention: Convention,
+    /// The components, in input order.
+    pub components: Vec<ComponentReport>,
+    /// The value of the whole position, where the convention gives one a meaning.
+    pub value: Option<Value>,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Every winning move (none for P and D positions).
+    pub winning_moves: Vec<MoveReport>,
+}
+
+/// Solves the position made of `components` (in the game's syntax) under `convention`.
+///
+/// ```
+/// use grundy::analysis::{solve, Convention};
+/// let answer = solve(&"nim".parse()?, &["1", "1"], Convention::Misere)?;
+/// assert_eq!(answer.outcome, grundy::Outcome::N);
+/// assert_eq!(answer.winning_moves.len(), 2); // take either heap whole
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn solve<S: AsRef<str>>(
+    game: &Game,
+    components: &[S],
+    convention: Convention,
+) -> Result<Analysis> {
+    match game {
+        Game::Nim => {
+            let heaps = games::parse_heaps(components)?;
+            Ok(solve_nim(&heaps, convention))
+        }
+    }
+}
+
+/// Nim by its closed forms: machine words when every heap fits, big integers otherwise.
+fn solve_nim(heaps: &[BigUint], convention: Convention) -> Analysis {
+    let words: Option<Vec<u64>> = heaps.iter().map(|heap| u64::try_from(heap).ok()).collect();
+    match words {
+        Some(words) => nim_analysis(&words, convention),
+        None => nim_analysis(heaps, convention),
+    }
+}
+
+fn nim_analysis<T: NimInt>(heaps: &[T], convention: Convention) -> Analysis {
+    let (outcome, moves) = match convention {
+        Convention::Normal => (nim::outcome(heaps), nim::winning_moves(heaps)),
+        Convention::Misere => (nim::misere::outcome(heaps), nim::misere::winning_moves(heaps)),
+    };
+    let normal_play = convention == Convention::Normal;
+    let texts: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+    let components = heaps
+        .iter()
+        .zip(&texts)
+        .map(|(heap, text)| ComponentReport {
+            position: text.clone(),
+            value: normal_play.then(|| Value::Nimber(heap.to_biguint())),
+        })
+        .collect();
+    let winning_moves = moves
+        .iter()
+        .map(|m| {
+            let to = heap_left(&m.to);
+            let after = replace_component(&texts, m.heap_idx, &to);
+            MoveReport { component: m.heap_idx, from: texts[m.heap_idx].clone(), to, after }
+        })
+        .collect();
+    Analysis {
+        game: Game::Nim.name(),
+        convention,
+        components,
+        value: normal_play.then(|| Value::Nimber(nim::value(heaps).to_biguint())),
+        outcome,
+        winning_moves,
+    }
+}
+
+/// A heap after a move, as components: nothing when it was taken whole.
+fn heap_left<T: NimInt>(heap: &T) -> Vec<String> {
+    if heap.is_zero() {
+        Vec::new()
+    } else {
+        vec![heap.to_string()]
+    }
+}
+
+/// The whole position with component `idx` replaced by `with` (which may be empty or several).
+pub fn replace_component(components: &[String], idx: usize, with: &[String]) -> Vec<String> {
+    let mut after = Vec::with_capacity(components.len() + with.len());
+    after.extend_from_slice(&components[..idx]);
+    after.extend_from_slice(with);
+    after.extend_from_slice(&components[idx + 1..]);
+    after
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nim_example_from_the_contract() {
+        let answer = solve(&Game::Nim, &["3", "4", "5"], Convention::Normal).unwrap();
+        assert_eq!(answer.value, Some(Value::Nimber(2u32.into())));
+        assert_eq!(answer.outcome, Outcome::N);
+        assert_eq!(
+            answer.winning_moves,
+            [MoveReport {
+                component: 0,
+                from: "3".into(),
+                to: vec!["1".into()],
+                after: vec!["1".into(), "4".into(), "5".into()]
+            }]
+        );
+    }
+
+    #[test]
+    fn a_heap_taken_whole_vanishes() {
+        let answer = solve(&Game::Nim, &["0", "5"], Convention::Normal).unwrap();
+        assert_eq!(answer.winning_moves.len(), 1);
+        assert!(answer.winning_moves[0].to.is_empty());
+        assert_eq!(answer.winning_moves[0].after, ["0"]);
+    }
+
+    #[test]
+    fn misere_reports_no_values() {
+        let answer = solve(&Game::Nim, &["2", "2"], Convention::Misere).unwrap();
+        assert_eq!(answer.outcome, Outcome::P);
+        assert!(answer.value.is_none());
+        assert!(answer.components.iter().all(|c| c.value.is_none()));
+    }
+
+    #[test]
+    fn huge_heaps_use_big_integers() {
+        let big = "9".repeat(60);
+        let answer = solve(&Game::Nim, &[big.as_str(), "1"], Convention::Normal).unwrap();
+        // 99…9 XOR 1 = 99…8 is the nim-sum; the big heap goes to 99…9 XOR 99…8 = 1.
+        assert_eq!(
+            answer.value,
+            Some(Value::Nimber(format!("{}8", "9".repeat(59)).parse().unwrap()))
+        );
+        assert_eq!(answer.winning_moves.len(), 1);
+        assert_eq!(answer.winning_moves[0].to, ["1"]);
+    }
+}

@@ -1,0 +1,27 @@
+//! The library's one error type. Every message names the input that was wrong and where.
+
+/// What went wrong, with the offending input quoted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The GAME argument names no ruleset in the catalogue.
+    #[error("unknown game '{name}' (known games: {known})")]
+    UnknownGame {
+        /// The name as given.
+        name: String,
+        /// The catalogue's spellings, for the message.
+        known: &'static str,
+    },
+    /// One component of a position could not be read in the game's syntax.
+    #[error("component {number} of the position, '{text}': {problem}")]
+    BadComponent {
+        /// 1-based position of the component in the input.
+        number: usize,
+        /// The component as given.
+        text: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+}
+
+/// Shorthand for results whose error is [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;

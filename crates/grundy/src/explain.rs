@@ -1,0 +1,241 @@
+//! The learner's walk-through: the reasoning behind an answer, written the way the lessons
+//! teach it (heaps in binary columns, the nim-sum, its highest bit, the chosen heap).
+//!
+//! Heaps are numbered from 1 here, as a person counts them; JSON answers count from 0.
+
+use crate::games::nim::{self, NimMove};
+use crate::nimber::NimInt;
+use crate::Outcome;
+use std::fmt::Write;
+
+/// Explains a Nim position under normal play.
+///
+/// ```
+/// let text = grundy::explain::nim(&[3u64, 4, 5]);
+/// assert!(text.contains("take 2 tokens from heap 1 (3 -> 1)"));
+/// ```
+pub fn nim<T: NimInt>(heaps: &[T]) -> String {
+    let mut out = String::new();
+    let nim_sum = nim::value(heaps);
+    write_header(&mut out, heaps, "Nim (normal play: whoever takes the last token wins)");
+    write_binary_table(&mut out, heaps, &nim_sum);
+    if nim_sum.is_zero() {
+        write_p_position_reason(&mut out, heaps);
+        return out;
+    }
+    let moves = nim::winning_moves(heaps);
+    write_zeroing_moves(&mut out, heaps, &nim_sum, &moves);
+    out
+}
+
+/// Explains a Nim position under misère play.
+///
+/// ```
+/// let text = grundy::explain::misere_nim(&[1u64, 1, 1]);
+/// assert!(text.contains("P-position"));
+/// ```
+pub fn misere_nim<T: NimInt>(heaps: &[T]) -> String {
+    let mut out = String::new();
+    let nim_sum = nim::value(heaps);
+    write_header(&mut out, heaps, "misère Nim (whoever takes the last token loses)");
+    out.push_str(
+        "Rule: the player to move wins exactly when (some heap has 2 or more tokens and the\n\
+         nim-sum is not 0) or (every heap has at most 1 token and the nim-sum is 0).\n\n",
+    );
+    write_binary_table(&mut out, heaps, &nim_sum);
+    let n_big = heaps.iter().filter(|h| h.bit_length() >= 2).count();
+    let moves = nim::misere::winning_moves(heaps);
+    let outcome = nim::misere::outcome(heaps);
+    if n_big == 0 {
+        let n_ones = heaps.iter().filter(|h| !h.is_zero()).count();
+        let _ = writeln!(
+            out,
+            "Every heap has at most 1 token, so every move takes one whole heap and the game\n\
+             lasts exactly {n_ones} more move{s}; whoever makes the last of them loses.",
+            s = plural(n_ones)
+        );
+        if outcome == Outcome::P {
+            out.push_str(
+                "That number is odd (the nim-sum is 1): the player to move makes the last move and\n\
+                 loses. This is a P-position; no move helps.\n",
+            );
+        } else if n_ones == 0 {
+            out.push_str(
+                "There is no move at all: the player to move cannot move, and under misère play\n\
+                 that player wins. This is an N-position with no move to make.\n",
+            );
+        } else {
+            out.push_str(
+                "That number is even (the nim-sum is 0): the player to move wins (an N-position) by\n\
+                 taking any one heap, leaving an odd number of single tokens.\n",
+            );
+            write_move_lines(&mut out, &moves);
+        }
+        return out;
+    }
+    if nim_sum.is_zero() {
+        let _ = writeln!(
+            out,
+            "Some heap has 2 or more tokens and the nim-sum is 0: the player to move loses\n\
+             (a P-position). With a nim-sum of 0 at least two heaps have 2 or more tokens (one\n\
+             alone would leave its high bits unmatched), so no single move can leave only heaps\n\
+             of 0 or 1: every move leaves a heap of 2 or more and a non-zero nim-sum, from which\n\
+             the opponent wins."
+        );
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "Some heap has 2 or more tokens and the nim-sum is {nim_sum}, not 0: the player to move\n\
+         wins (an N-position). Play as in ordinary Nim, except when the move would leave only\n\
+         heaps of 0 or 1 tokens: then leave an odd number of single tokens instead, so that the\n\
+         opponent is forced to take the last one."
+    );
+    let n_ones_elsewhere = |heap_idx: usize| {
+        heaps.iter().enumerate().filter(|(i, h)| *i != heap_idx && !h.is_zero()).count()
+    };
+    if n_big == 1 {
+        let heap_idx = heaps.iter().position(|h| h.bit_length() >= 2).unwrap_or(0);
+        let ones = n_ones_elsewhere(heap_idx);
+        let _ = writeln!(
+            out,
+            "Heap {} is the only one with 2 or more tokens; the other heaps hold {ones} single\n\
+             token{}. Reduce it to {} so that an odd number of single tokens is left.",
+            heap_idx + 1,
+            plural(ones),
+            if ones % 2 == 0 { "1" } else { "0" }
+        );
+    }
+    write_move_lines(&mut out, &moves);
+    out
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn write_header<T: NimInt>(out: &mut String, heaps: &[T], title: &str) {
+    let listed: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+    let _ = writeln!(out, "Position: {} in {title}.\n", listed.join(" "));
+}
+
+/// The heaps in binary, one bit per column, with the nim-sum below a rule.
+fn write_binary_table<T: NimInt>(out: &mut String, heaps: &[T], nim_sum: &T) {
+    let n_bits = heaps.iter().map(NimInt::bit_length).max().unwrap_or(0).max(1);
+    let label_width = format!("heap {}", heaps.len()).len().max("nim-sum".len());
+    let decimal_width = heaps
+        .iter()
+        .chain(std::iter::once(nim_sum))
+        .map(|h| h.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let bits_of = |value: &T| -> String {
+        (0..n_bits).rev().map(|bit| if value.bit(bit) { '1' } else { '0' }).collect::<String>()
+    };
+    let _ = writeln!(
+        out,
+        "Each heap in binary, one bit per column (the rightmost column is worth 1, the next 2,\n\
+         then 4, 8, ...):\n"
+    );
+    for (heap_idx, heap) in heaps.iter().enumerate() {
+        let label = format!("heap {}", heap_idx + 1);
+        let _ =
+            writeln!(out, "  {label:<label_width$}  {heap:>decimal_width$} = {}", bits_of(heap));
+    }
+    let rule_width = label_width + decimal_width + n_bits as usize + 5;
+    let _ = writeln!(out, "  {}", "-".repeat(rule_width));
+    let _ = writeln!(
+        out,
+        "  {:<label_width$}  {nim_sum:>decimal_width$} = {}",
+        "nim-sum",
+        bits_of(nim_sum)
+    );
+    let _ = writeln!(
+        out,
+        "\nA column of the nim-sum is 1 exactly when that column holds an odd number of 1s\n\
+         (binary addition without carrying, XOR).\n"
+    );
+}
+
+fn write_p_position_reason<T: NimInt>(out: &mut String, heaps: &[T]) {
+    if heaps.iter().all(NimInt::is_zero) {
+        out.push_str(
+            "There is no token left: the player to move cannot move and loses. This is a\n\
+             P-position.\n",
+        );
+        return;
+    }
+    out.push_str(
+        "The nim-sum is 0: every column holds an even number of 1s. The player to move loses\n\
+         (a P-position). Any move changes exactly one heap, so it flips at least one bit in that\n\
+         heap's row; that column then holds an odd number of 1s and the nim-sum is no longer 0.\n\
+         The opponent can always make it 0 again, and so takes the last token.\n",
+    );
+}
+
+fn write_zeroing_moves<T: NimInt>(
+    out: &mut String,
+    heaps: &[T],
+    nim_sum: &T,
+    moves: &[NimMove<T>],
+) {
+    let top_bit = nim_sum.bit_length() - 1;
+    let top_worth = T::from_u64(1).to_biguint() << top_bit;
+    let holders: Vec<String> =
+        moves.iter().map(|m| format!("heap {} ({})", m.heap_idx + 1, m.from)).collect();
+    let _ = writeln!(
+        out,
+        "The nim-sum is {nim_sum}, not 0: the player to move wins (an N-position).\n\
+         Its highest set bit is the column worth {top_worth}. The heap{s} with a 1 in that column: {list}.\n\
+         Replace such a heap h by h XOR {nim_sum}: that clears the 1 in the column worth {top_worth} and\n\
+         changes nothing to its left, so the heap gets smaller and the move is legal.\n",
+        s = if moves.len() == 1 { "" } else { "s" },
+        list = holders.join(", ")
+    );
+    for m in moves {
+        let _ = writeln!(
+            out,
+            "  heap {}: {} XOR {nim_sum} = {}, so take {} token{} from heap {} ({} -> {})",
+            m.heap_idx + 1,
+            m.from,
+            m.to,
+            m.taken(),
+            if m.taken() == T::from_u64(1) { "" } else { "s" },
+            m.heap_idx + 1,
+            m.from,
+            m.to
+        );
+    }
+    if let Some(first) = moves.first() {
+        let mut after: Vec<T> = heaps.to_vec();
+        after[first.heap_idx] = first.to.clone();
+        let listed: Vec<String> = after.iter().map(ToString::to_string).collect();
+        let _ = writeln!(
+            out,
+            "\nAfter such a move every column holds an even number of 1s, so the nim-sum is 0: for\n\
+             example {} has nim-sum {}. That is a P-position for the opponent: whatever they do\n\
+             makes the nim-sum non-zero, you make it 0 again, and you take the last token.",
+            listed.join(" "),
+            nim::value(&after)
+        );
+    }
+    debug_assert!(heaps.iter().filter(|h| h.bit(top_bit)).count() == moves.len());
+}
+
+fn write_move_lines<T: NimInt>(out: &mut String, moves: &[NimMove<T>]) {
+    out.push_str("\nWinning moves:\n");
+    for m in moves {
+        let _ = writeln!(
+            out,
+            "  take {} from heap {} ({} -> {})",
+            m.taken(),
+            m.heap_idx + 1,
+            m.from,
+            m.to
+        );
+    }
+}

@@ -1,0 +1,57 @@
+//! `grundy`: Sprague–Grundy theory for impartial games, end to end.
+//!
+//! Should you use this crate? If you need the Grundy value, the outcome or the winning moves of
+//! an impartial game under normal or misère play — Nim and its variants, heap games, a game
+//! graph of your own — this is the library behind the `grundy` command, without any I/O: it takes
+//! positions and returns answers.
+//!
+//! ```
+//! use grundy::{analysis::{solve, Convention}, Game, Outcome};
+//!
+//! let game: Game = "nim".parse()?;
+//! let answer = solve(&game, &["3", "4", "5"], Convention::Normal)?;
+//! assert_eq!(answer.outcome, Outcome::N);
+//! assert_eq!(answer.winning_moves[0].after, ["1", "4", "5"]);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! The theory lives in modules named after it: [`nimber`] (mex and nim-sum), [`games`] (the
+//! catalogue of rulesets and their closed forms), [`analysis`] (a position in, an answer out),
+//! [`explain`] (the learner's walk-through).
+
+pub mod analysis;
+pub mod error;
+pub mod explain;
+pub mod games;
+pub mod nimber;
+
+pub use error::{Error, Result};
+pub use games::Game;
+
+/// Who wins a position under best play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The previous player wins: the player to move loses.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+    /// Neither can force a win: play goes on for ever.
+    D,
+}
+
+impl Outcome {
+    /// The one-letter name used in answers: `"P"`, `"N"` or `"D"`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.letter())
+    }
+}
