@@ -26,6 +26,23 @@ pub struct Cli {
 pub enum Command {
     /// Value, outcome and every winning move of a position (a sum of components).
     Solve(SolveArgs),
+    /// Every node of a game graph file with its value, outcome and remoteness.
+    Graph(GraphArgs),
+}
+
+/// `grundy graph PATH`
+#[derive(Debug, Args)]
+#[command(
+    after_help = "The file has one node per line, `name: succ1 succ2 ...`; `#` starts a comment.\n\
+                        Cycles are allowed: values are Smith's generalized values, ∞(K) where play can go on for ever."
+)]
+pub struct GraphArgs {
+    /// The game graph file.
+    pub path: String,
+
+    /// Print one JSON document.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `grundy solve GAME COMPONENT...`

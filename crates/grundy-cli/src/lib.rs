@@ -5,6 +5,7 @@
 
 pub mod args;
 pub mod batch;
+pub mod graph;
 pub mod json;
 pub mod solve;
 
@@ -40,5 +41,15 @@ impl From<grundy::Error> for BadInput {
 pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
     match &cli.command {
         args::Command::Solve(solve_args) => solve::run(solve_args, stdout),
+        args::Command::Graph(graph_args) => graph::run(graph_args, stdout),
+    }
+}
+
+/// The file system, for games that live in files (`graph:PATH`).
+pub struct Files;
+
+impl grundy::games::FileSource for Files {
+    fn read_to_string(&self, path: &str) -> Result<String, String> {
+        std::fs::read_to_string(path).map_err(|error| error.to_string())
     }
 }

@@ -14,7 +14,7 @@ struct SolveRequest {
 }
 
 fn validate(args: &SolveArgs) -> Result<SolveRequest> {
-    let game: Game = args.game.parse().map_err(BadInput::from)?;
+    let game = Game::parse(&args.game, &crate::Files).map_err(BadInput::from)?;
     if args.batch && !args.components.is_empty() {
         return Err(BadInput::msg(format!(
             "unexpected component '{}': with --batch the positions are read from stdin",
@@ -73,6 +73,7 @@ fn explanation(game: &Game, answer: &Analysis, convention: Convention) -> Option
                 Convention::Misere => explain::misere_nim(&heaps),
             })
         }
+        Game::Graph { .. } => Some(explain::sum(answer)),
     }
 }
 

@@ -4,11 +4,21 @@
 //! convention, and returns an [`Analysis`]: each component's value, the value and outcome of the
 //! sum, and every winning move written back in the input syntax. Front ends only print it.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::games::graph::GraphGame;
 use crate::games::{self, nim, Game};
 use crate::nimber::NimInt;
+use crate::ruleset::{Options, Ruleset};
+use crate::solve::loopy::LoopyValue;
+use crate::solve::retrograde::TerminalRule;
+use crate::solve::sum::{outcome_of, sum_value, winning_target};
+use crate::solve::whole::solve_whole;
 use crate::Outcome;
 use num_bigint::BigUint;
+
+/// The most positions a whole-position search (misère play of a general game) may visit before
+/// it answers "too large to decide".
+pub const WHOLE_SEARCH_LIMIT: usize = 2_000_000;
 
 /// Which player wins when no move is left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -96,7 +106,124 @@ pub fn solve<S: AsRef<str>>(
             let heaps = games::parse_heaps(components)?;
             Ok(solve_nim(&heaps, convention))
         }
+        Game::Graph { game: graph, .. } => {
+            let nodes = parse_nodes(graph, components)?;
+            let format = |node: &u32| graph.name(*node).to_string();
+            match convention {
+                Convention::Normal => {
+                    let values = graph.loopy_values();
+                    analyze_sum(
+                        game.name(),
+                        &**graph,
+                        &nodes,
+                        &mut |n| Ok(values.value(*n)),
+                        &format,
+                    )
+                }
+                Convention::Misere => analyze_whole(game.name(), &**graph, &nodes, &format),
+            }
+        }
     }
+}
+
+fn parse_nodes<S: AsRef<str>>(graph: &GraphGame, components: &[S]) -> Result<Vec<u32>> {
+    components
+        .iter()
+        .enumerate()
+        .map(|(idx, text)| {
+            let text = text.as_ref();
+            graph.node_named(text).ok_or_else(|| Error::BadComponent {
+                number: idx + 1,
+                text: text.to_string(),
+                problem: "no node of the graph has this name".to_string(),
+            })
+        })
+        .collect()
+}
+
+fn value_of(value: &LoopyValue) -> Value {
+    match value {
+        LoopyValue::Finite(v) => Value::Nimber(BigUint::from(*v)),
+        LoopyValue::Infinite(set) => Value::Infinite(set.clone()),
+    }
+}
+
+/// Normal play of a sum by the component theory: each component's value (finite or Smith's
+/// ∞), the value of the sum, and every move to an option of the value that makes the sum 0.
+pub fn analyze_sum<R: Ruleset>(
+    game: String,
+    ruleset: &R,
+    components: &[R::Position],
+    value: &mut dyn FnMut(&R::Position) -> Result<LoopyValue>,
+    format: &dyn Fn(&R::Position) -> String,
+) -> Result<Analysis> {
+    let values: Vec<LoopyValue> = components.iter().map(&mut *value).collect::<Result<_>>()?;
+    let total = sum_value(&values);
+    let texts: Vec<String> = components.iter().map(format).collect();
+    let mut winning_moves = Vec::new();
+    let mut options = Options::new();
+    for (component_idx, component) in components.iter().enumerate() {
+        let Some(target) = winning_target(&values, component_idx) else { continue };
+        options.clear();
+        ruleset.options(component, &mut options);
+        for parts in options.iter() {
+            let part_values: Vec<LoopyValue> =
+                parts.iter().map(&mut *value).collect::<Result<_>>()?;
+            if sum_value(&part_values) == LoopyValue::Finite(target) {
+                let to: Vec<String> = parts.iter().map(format).collect();
+                let after = replace_component(&texts, component_idx, &to);
+                winning_moves.push(MoveReport {
+                    component: component_idx,
+                    from: texts[component_idx].clone(),
+                    to,
+                    after,
+                });
+            }
+        }
+    }
+    Ok(Analysis {
+        game,
+        convention: Convention::Normal,
+        components: texts
+            .iter()
+            .zip(&values)
+            .map(|(text, v)| ComponentReport { position: text.clone(), value: Some(value_of(v)) })
+            .collect(),
+        value: Some(value_of(&total)),
+        outcome: outcome_of(&total),
+        winning_moves,
+    })
+}
+
+/// Misère play by searching the whole position (no values: misère sums do not add by XOR).
+pub fn analyze_whole<R: Ruleset>(
+    game: String,
+    ruleset: &R,
+    components: &[R::Position],
+    format: &dyn Fn(&R::Position) -> String,
+) -> Result<Analysis> {
+    let answer = solve_whole(ruleset, components, TerminalRule::MoverWins, WHOLE_SEARCH_LIMIT)?;
+    let texts: Vec<String> = components.iter().map(format).collect();
+    let winning_moves = answer
+        .winning_moves
+        .iter()
+        .map(|m| {
+            let to: Vec<String> = m.to.iter().map(format).collect();
+            let after = replace_component(&texts, m.component, &to);
+            MoveReport { component: m.component, from: texts[m.component].clone(), to, after }
+        })
+        .collect();
+    Ok(Analysis {
+        game,
+        convention: Convention::Misere,
+        components: texts
+            .into_iter()
+            .map(|position| ComponentReport { position, value: None })
+            .collect(),
+        value: None,
+        outcome: answer.outcome,
+        winning_moves,
+    })
 }
 
 /// Nim by its closed forms: machine words when every heap fits, big integers otherwise.

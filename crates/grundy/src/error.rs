@@ -21,6 +21,30 @@ pub enum Error {
         /// What is wrong with it.
         problem: String,
     },
+    /// A game file could not be read.
+    #[error("cannot read '{path}': {reason}")]
+    Unreadable {
+        /// The path as given.
+        path: String,
+        /// Why (from the operating system).
+        reason: String,
+    },
+    /// A graph file is malformed.
+    #[error("graph file '{path}', line {line}: {problem}")]
+    GraphFile {
+        /// The path as given.
+        path: String,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong there.
+        problem: String,
+    },
+    /// A whole-position search needed more positions than allowed.
+    #[error("{0}")]
+    TooLarge(#[from] crate::solve::whole::TooLarge),
+    /// A game that must always end has a cycle.
+    #[error("{0}")]
+    Acyclic(#[from] crate::solve::acyclic::AcyclicError),
 }
 
 /// Shorthand for results whose error is [`Error`].

@@ -239,3 +239,56 @@ fn write_move_lines<T: NimInt>(out: &mut String, moves: &[NimMove<T>]) {
         );
     }
 }
+
+/// Explains the answer for a sum of components by the Sprague–Grundy theorem: each part's
+/// value, their XOR, and the value each winning move reaches. Works for any game.
+pub fn sum(answer: &crate::analysis::Analysis) -> String {
+    use crate::analysis::Value;
+    let mut out = String::new();
+    let show = |value: &Value| match value {
+        Value::Nimber(v) => v.to_string(),
+        Value::Infinite(set) => {
+            format!("∞({})", set.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+        }
+    };
+    let _ = writeln!(out, "Position: {} components of {}.\n", answer.components.len(), answer.game);
+    if answer.value.is_none() {
+        let _ = writeln!(
+            out,
+            "Under misère play values do not add, so the whole position was searched: every\n\
+             position reachable from it was decided, from the ends back (retrograde analysis)."
+        );
+    } else {
+        out.push_str("The value of each component (the mex of the values of its options):\n");
+        for (idx, component) in answer.components.iter().enumerate() {
+            let value = component.value.as_ref().map_or("?".to_string(), show);
+            let _ =
+                writeln!(out, "  component {}: {} has value {value}", idx + 1, component.position);
+        }
+        let total = answer.value.as_ref().map_or("?".to_string(), show);
+        let _ = writeln!(
+            out,
+            "\nBy the Sprague–Grundy theorem the value of the sum is the XOR of these: {total}.\n\
+             (With cycles, a part of value ∞(K) makes the sum ∞ with K shifted by the XOR of the\n\
+             finite parts; two infinite parts give ∞() — a draw.)"
+        );
+    }
+    let verdict = match answer.outcome {
+        Outcome::P => {
+            "The player to move loses (P): every move leads to a position the opponent wins."
+        }
+        Outcome::N => "The player to move wins (N).",
+        Outcome::D => {
+            "Neither player can force a win: with best play the game goes on for ever (D)."
+        }
+    };
+    let _ = writeln!(out, "\n{verdict}");
+    if !answer.winning_moves.is_empty() {
+        out.push_str("Winning moves (each leads to a position of value 0, a P-position):\n");
+        for m in &answer.winning_moves {
+            let to = if m.to.is_empty() { "nothing".to_string() } else { m.to.join(" + ") };
+            let _ = writeln!(out, "  component {}: {} -> {to}", m.component + 1, m.from);
+        }
+    }
+    out
+}

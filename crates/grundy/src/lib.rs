@@ -15,15 +15,20 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 //!
-//! The theory lives in modules named after it: [`nimber`] (mex and nim-sum), [`games`] (the
-//! catalogue of rulesets and their closed forms), [`analysis`] (a position in, an answer out),
-//! [`explain`] (the learner's walk-through).
+//! The theory lives in modules named after it: [`nimber`] (mex and nim-sum), [`ruleset`] (what a
+//! game is), [`solve`] (solvers that take any ruleset or [`game_graph`]: acyclic, loopy,
+//! retrograde, sums, whole-position search), [`games`] (the catalogue of rulesets and their
+//! closed forms), [`analysis`] (a position in, an answer out), [`explain`] (the learner's
+//! walk-through).
 
 pub mod analysis;
 pub mod error;
 pub mod explain;
+pub mod game_graph;
 pub mod games;
 pub mod nimber;
+pub mod ruleset;
+pub mod solve;
 
 pub use error::{Error, Result};
 pub use games::Game;

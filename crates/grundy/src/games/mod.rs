@@ -1,38 +1,99 @@
 //! The catalogue of rulesets, one module per family, and the parser for the GAME argument.
 
+pub mod graph;
 pub mod nim;
 
 use crate::error::{Error, Result};
+use graph::GraphGame;
 use num_bigint::BigUint;
+use std::sync::Arc;
 
-/// A ruleset named by the GAME argument (spellings are case-insensitive).
+/// A ruleset named by the GAME argument (spellings are case-insensitive), loaded and ready.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Game {
     /// Nim: take any positive number of tokens from one heap.
     Nim,
+    /// An explicit game graph read from a file; a component is a token on a node.
+    Graph {
+        /// The path as the user gave it.
+        path: String,
+        /// The parsed graph.
+        game: Arc<GraphGame>,
+    },
 }
 
 /// The spellings the parser accepts, for error messages.
-const KNOWN_GAMES: &str = "nim";
+const KNOWN_GAMES: &str = "nim, graph:PATH";
+
+/// Where games that live in files (`graph:PATH`) are read from. The library does no I/O: the
+/// front end that has a file system passes one in.
+pub trait FileSource {
+    /// The whole text of the file at `path`, or why it cannot be read.
+    fn read_to_string(&self, path: &str) -> std::result::Result<String, String>;
+}
+
+/// A [`FileSource`] that refuses every file, for contexts without a file system.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoFiles;
+
+impl FileSource for NoFiles {
+    fn read_to_string(&self, _path: &str) -> std::result::Result<String, String> {
+        Err("games from files are not available here".to_string())
+    }
+}
 
 impl std::str::FromStr for Game {
     type Err = Error;
 
+    /// Parses a game that needs no file; `graph:PATH` needs [`Game::parse`].
     fn from_str(text: &str) -> Result<Game> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "nim" | "0.[3]" => Ok(Game::Nim),
-            _ => Err(Error::UnknownGame { name: text.to_string(), known: KNOWN_GAMES }),
-        }
+        Game::parse(text, &NoFiles)
     }
 }
 
 impl Game {
+    /// Parses the GAME argument, reading the file of a `graph:PATH` through `files`.
+    pub fn parse(text: &str, files: &dyn FileSource) -> Result<Game> {
+        let trimmed = text.trim();
+        let lower = trimmed.to_ascii_lowercase();
+        if lower.starts_with("graph:") {
+            let path = &trimmed["graph:".len()..];
+            return Ok(Game::Graph {
+                path: path.to_string(),
+                game: Arc::new(load_graph(path, files)?),
+            });
+        }
+        match lower.as_str() {
+            "nim" | "0.[3]" => Ok(Game::Nim),
+            _ => Err(Error::UnknownGame { name: text.to_string(), known: KNOWN_GAMES }),
+        }
+    }
+
     /// The canonical name, as answers print it.
     pub fn name(&self) -> String {
         match self {
             Game::Nim => "nim".to_string(),
+            Game::Graph { path, .. } => format!("graph:{path}"),
         }
     }
+}
+
+/// Reads and parses a graph file, with errors that name the file and the line.
+pub fn load_graph(path: &str, files: &dyn FileSource) -> Result<GraphGame> {
+    if path.is_empty() {
+        return Err(Error::Unreadable {
+            path: String::new(),
+            reason: "no path after 'graph:'".into(),
+        });
+    }
+    let text = files
+        .read_to_string(path)
+        .map_err(|reason| Error::Unreadable { path: path.to_string(), reason })?;
+    GraphGame::parse(&text).map_err(|e| Error::GraphFile {
+        path: path.to_string(),
+        line: e.line,
+        problem: e.problem,
+    })
 }
 
 /// Reads a heap size: a whole number of tokens, 0 or more, of any size.

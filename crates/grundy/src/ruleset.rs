@@ -1,0 +1,107 @@
+//! What a game is: positions, and the options of each position written into a buffer the
+//! caller owns.
+//!
+//! A move may split one component into several independent components (a Kayles move can leave
+//! two rows), so an option is a list of components, possibly empty (the component vanished).
+//! Solvers use that structure: by the Sprague–Grundy theorem the value of an option is the XOR
+//! of its components' values, so they only ever evaluate single components.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The options of one position: a flat list of components with the end of each option.
+///
+/// Reusing one buffer across calls means generating options allocates nothing in steady state.
+///
+/// ```
+/// use grundy::ruleset::Options;
+/// let mut options = Options::new();
+/// options.push([3u64, 4]); // a split into two heaps
+/// options.push([]);        // the component vanishes
+/// assert_eq!(options.len(), 2);
+/// assert_eq!(options.get(0), &[3, 4]);
+/// assert!(options.get(1).is_empty());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Options<P> {
+    components: Vec<P>,
+    ends: Vec<usize>,
+}
+
+impl<P> Default for Options<P> {
+    fn default() -> Self {
+        Options { components: Vec::new(), ends: Vec::new() }
+    }
+}
+
+impl<P> Options<P> {
+    /// An empty buffer.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Forgets every option, keeping the memory.
+    pub fn clear(&mut self) {
+        self.components.clear();
+        self.ends.clear();
+    }
+
+    /// Adds one option made of `parts` (empty when the component vanishes).
+    pub fn push<I: IntoIterator<Item = P>>(&mut self, parts: I) {
+        self.components.extend(parts);
+        self.ends.push(self.components.len());
+    }
+
+    /// Adds one option that is a single component.
+    pub fn push_one(&mut self, part: P) {
+        self.components.push(part);
+        self.ends.push(self.components.len());
+    }
+
+    /// The number of options.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there is no option (a terminal position).
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The components of option `option_idx`.
+    pub fn get(&self, option_idx: usize) -> &[P] {
+        let start = if option_idx == 0 { 0 } else { self.ends[option_idx - 1] };
+        &self.components[start..self.ends[option_idx]]
+    }
+
+    /// Every option in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[P]> + '_ {
+        (0..self.len()).map(move |option_idx| self.get(option_idx))
+    }
+
+    /// Every component of every option, flattened.
+    pub fn all_components(&self) -> &[P] {
+        &self.components
+    }
+}
+
+/// The rules of a game whose positions are sums of components of type `Position`.
+///
+/// Only the rules: how components are solved is the business of the solvers in
+/// [`crate::solve`], which take any ruleset.
+pub trait Ruleset {
+    /// One component of a position.
+    type Position: Clone + Eq + Hash + Ord + Debug;
+
+    /// Writes every option of `position` into `options` (which the caller has cleared).
+    fn options(&self, position: &Self::Position, options: &mut Options<Self::Position>);
+}
+
+/// A ruleset whose positions are numbered 0, 1, 2, … such that every component of every
+/// option of position `i` has a smaller number: the dense solver fills a plain array in order.
+pub trait IndexedRuleset: Ruleset {
+    /// The number of a position.
+    fn index_of(&self, position: &Self::Position) -> usize;
+    /// The position numbered `pos_idx`.
+    fn position_at(&self, pos_idx: usize) -> Self::Position;
+}

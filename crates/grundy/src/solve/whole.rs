@@ -1,0 +1,143 @@
+//! Search of a whole position, when the theory of components does not answer: misère play
+//! (where sums do not add by XOR) and exact outcomes of sums with cycles.
+//!
+//! The position's components are kept as a sorted multiset, so positions that differ only in
+//! the order of equal components meet in one table entry. Every position reachable from the
+//! start is numbered into an explicit [`GameGraph`], and [`retrograde`] decides them all. Past
+//! `limit` positions the search stops with [`TooLarge`]: an answer is never guessed.
+
+use super::retrograde::{retrograde, Retrograde, TerminalRule};
+use crate::game_graph::GameGraphBuilder;
+use crate::ruleset::{Options, Ruleset};
+use crate::Outcome;
+use std::collections::HashMap;
+
+/// The search needed more positions than allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("too large to decide: the whole position has more than {limit} reachable positions")]
+pub struct TooLarge {
+    /// The limit on the number of positions.
+    pub limit: usize,
+}
+
+/// A move of the starting position: which component, and what it became.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WholeMove<P> {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// The components it became.
+    pub to: Vec<P>,
+}
+
+/// The decided starting position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WholeAnswer<P> {
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Moves to the end when the winner hurries (`None` for a draw).
+    pub remoteness: Option<u32>,
+    /// Every winning move, in component order then option order.
+    pub winning_moves: Vec<WholeMove<P>>,
+    /// The number of positions searched.
+    pub n_positions: usize,
+}
+
+/// Decides the position made of `components` under `rule`, searching at most `limit` positions.
+///
+/// ```
+/// use grundy::ruleset::{Options, Ruleset};
+/// use grundy::solve::{retrograde::TerminalRule, whole::solve_whole};
+/// struct Nim;
+/// impl Ruleset for Nim {
+///     type Position = u64;
+///     fn options(&self, heap: &u64, options: &mut Options<u64>) {
+///         for to in 0..*heap { if to == 0 { options.push([]) } else { options.push_one(to) } }
+///     }
+/// }
+/// // Misère Nim: 1 1 1 is lost for the player to move.
+/// let answer = solve_whole(&Nim, &[1, 1, 1], TerminalRule::MoverWins, 1000).unwrap();
+/// assert_eq!(answer.outcome, grundy::Outcome::P);
+/// ```
+pub fn solve_whole<R: Ruleset>(
+    ruleset: &R,
+    components: &[R::Position],
+    rule: TerminalRule,
+    limit: usize,
+) -> Result<WholeAnswer<R::Position>, TooLarge> {
+    let mut start: Vec<R::Position> = components.to_vec();
+    start.sort();
+    let mut index: HashMap<Vec<R::Position>, u32> = HashMap::new();
+    let mut states: Vec<Vec<R::Position>> = Vec::new();
+    index.insert(start.clone(), 0);
+    states.push(start);
+    let mut successor_lists: Vec<Vec<u32>> = Vec::new();
+    let mut options = Options::new();
+    let mut state_idx = 0;
+    while state_idx < states.len() {
+        let state = states[state_idx].clone();
+        let mut successors = Vec::new();
+        for component_idx in 0..state.len() {
+            // Equal components have the same moves to the same multisets.
+            if component_idx > 0 && state[component_idx] == state[component_idx - 1] {
+                continue;
+            }
+            options.clear();
+            ruleset.options(&state[component_idx], &mut options);
+            for parts in options.iter() {
+                let next = replaced(&state, component_idx, parts);
+                let next_idx = match index.get(&next) {
+                    Some(&idx) => idx,
+                    None => {
+                        if states.len() >= limit {
+                            return Err(TooLarge { limit });
+                        }
+                        let idx = states.len() as u32;
+                        index.insert(next.clone(), idx);
+                        states.push(next);
+                        idx
+                    }
+                };
+                successors.push(next_idx);
+            }
+        }
+        successor_lists.push(successors);
+        state_idx += 1;
+    }
+    let mut builder = GameGraphBuilder::with_capacity(states.len(), 0);
+    for list in &successor_lists {
+        builder.add_node(list.iter().copied());
+    }
+    let graph = builder.finish();
+    let solved: Retrograde = retrograde(&graph, &graph.predecessors(), rule);
+    let mut winning_moves = Vec::new();
+    if solved.outcome(0) == Outcome::N {
+        for (component_idx, component) in components.iter().enumerate() {
+            options.clear();
+            ruleset.options(component, &mut options);
+            for parts in options.iter() {
+                let mut next: Vec<R::Position> = components.to_vec();
+                next.splice(component_idx..=component_idx, parts.iter().cloned());
+                next.sort();
+                if solved.outcome(index[&next]) == Outcome::P {
+                    winning_moves.push(WholeMove { component: component_idx, to: parts.to_vec() });
+                }
+            }
+        }
+    }
+    Ok(WholeAnswer {
+        outcome: solved.outcome(0),
+        remoteness: solved.remoteness(0),
+        winning_moves,
+        n_positions: states.len(),
+    })
+}
+
+/// The sorted multiset with the component at `idx` replaced by `parts`.
+fn replaced<P: Clone + Ord>(state: &[P], idx: usize, parts: &[P]) -> Vec<P> {
+    let mut next = Vec::with_capacity(state.len() + parts.len());
+    next.extend_from_slice(&state[..idx]);
+    next.extend_from_slice(&state[idx + 1..]);
+    next.extend_from_slice(parts);
+    next.sort();
+    next
+}
