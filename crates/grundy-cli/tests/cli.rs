@@ -325,3 +325,96 @@ mod errors {
         assert!(stdout(&output).starts_with("grundy "));
     }
 }
+
+mod graph {
+    use super::*;
+
+    fn write_graph(name: &str, text: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("grundy-cli-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    const LOOPY: &str = "# a cycle with an exit, a trap, and a self-loop\n\
+                         a: b\nb: a c\nc:\nd: d e   # self loop\ne:\nf: g\ng: f\n";
+
+    #[test]
+    fn every_node_with_value_outcome_and_remoteness() {
+        let path = write_graph("loopy.txt", LOOPY);
+        let doc = json(&grundy(&["graph", path.to_str().unwrap(), "--json"]));
+        let expected: Value = serde_json::from_str(
+            r#"{"nodes": [
+                {"node": "a", "value": 0, "outcome": "P", "remoteness": 2},
+                {"node": "b", "value": 1, "outcome": "N", "remoteness": 1},
+                {"node": "c", "value": 0, "outcome": "P", "remoteness": 0},
+                {"node": "d", "value": {"infinite": [0]}, "outcome": "N", "remoteness": 1},
+                {"node": "e", "value": 0, "outcome": "P", "remoteness": 0},
+                {"node": "f", "value": {"infinite": []}, "outcome": "D"},
+                {"node": "g", "value": {"infinite": []}, "outcome": "D"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(doc, expected);
+        let output = grundy(&["graph", path.to_str().unwrap()]);
+        insta::assert_snapshot!(stdout(&output));
+    }
+
+    #[test]
+    fn solve_several_tokens_at_once() {
+        let path = write_graph("loopy2.txt", LOOPY);
+        let game = format!("graph:{}", path.display());
+        let doc = json(&grundy(&["solve", &game, "a", "b", "--json"]));
+        assert_eq!(doc["value"], 1);
+        assert_eq!(doc["outcome"], "N");
+        let moves: Vec<(u64, Value)> = doc["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["component"].as_u64().unwrap(), m["to"].clone()))
+            .collect();
+        assert_eq!(
+            moves,
+            [
+                (0, serde_json::json!(["b"])),
+                (1, serde_json::json!(["a"])),
+                (1, serde_json::json!(["c"]))
+            ]
+        );
+        // One infinite part ∞(0) and a finite 0: ∞(0), won by moving to the 0.
+        let doc = json(&grundy(&["solve", &game, "d", "a", "--json"]));
+        assert_eq!(doc["value"], serde_json::json!({"infinite": [0]}));
+        assert_eq!(doc["winning_moves"][0]["after"], serde_json::json!(["e", "a"]));
+        // Two infinite parts: a draw.
+        let doc = json(&grundy(&["solve", &game, "d", "f", "--json"]));
+        assert_eq!(
+            (doc["outcome"].clone(), doc["value"].clone()),
+            ("D".into(), serde_json::json!({"infinite": []}))
+        );
+        // Misère by whole-position search.
+        let doc = json(&grundy(&["solve", &game, "c", "e", "--misere", "--json"]));
+        assert_eq!(doc["outcome"], "N");
+    }
+
+    #[test]
+    fn bad_files_name_the_file_and_line() {
+        let cases = [
+            ("undefined.txt", "a: b\n", "line 1: successor 'b' is never defined"),
+            ("twice.txt", "a:\na:\n", "line 2: node 'a' is defined twice"),
+            ("nocolon.txt", "a:\nb c\n", "line 2: expected 'name: successors'"),
+        ];
+        for (name, text, needle) in cases {
+            let path = write_graph(name, text);
+            assert_bad_input(&["graph", path.to_str().unwrap()], needle);
+            assert_bad_input(&["graph", path.to_str().unwrap()], name);
+            let game = format!("graph:{}", path.display());
+            assert_bad_input(&["solve", &game, "a"], needle);
+        }
+        assert_bad_input(
+            &["graph", "/nonexistent/graph.txt"],
+            "cannot read '/nonexistent/graph.txt'",
+        );
+        let path = write_graph("ok.txt", "a:\n");
+        assert_bad_input(&["solve", &format!("graph:{}", path.display()), "zz"], "'zz'");
+    }
+}
