@@ -26,8 +26,50 @@ pub struct Cli {
 pub enum Command {
     /// Value, outcome and every winning move of a position (a sum of components).
     Solve(SolveArgs),
+    /// Grundy values of single heaps 0..N of a heap game (the nim-sequence).
+    Seq(SeqArgs),
+    /// Preperiod and period of a heap game's nim-sequence, reported only with a proof.
+    Period(PeriodArgs),
     /// Every node of a game graph file with its value, outcome and remoteness.
     Graph(GraphArgs),
+}
+
+/// `grundy seq GAME N`
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  grundy seq kayles 20\n  grundy seq 0.07 10^9 > dawson.txt   \
+                        (periodic: costs the proof plus the writing)\n  grundy seq grundy 1000 --json")]
+pub struct SeqArgs {
+    /// The heap game: nim, sub:S, bounded:M, a code such as 0.07, kayles, dawson, treblecross,
+    /// lasker, grundy.
+    pub game: String,
+
+    /// The largest heap size (inclusive); 10^9 and 1e9 are understood.
+    #[arg(value_name = "N")]
+    pub max_heap: String,
+
+    /// Print one JSON document.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `grundy period GAME`
+#[derive(Debug, Args)]
+#[command(
+    after_help = "A period is reported only when a theorem proves it (Guy–Smith for codes, the \
+                        window argument for subtraction games); otherwise the answer says how far \
+                        the sequence was checked."
+)]
+pub struct PeriodArgs {
+    /// The heap game.
+    pub game: String,
+
+    /// Give up after this heap size (10^6 and 1e6 are understood).
+    #[arg(long, value_name = "N", default_value = "1000000")]
+    pub max: String,
+
+    /// Print one JSON document.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `grundy graph PATH`

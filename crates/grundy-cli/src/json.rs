@@ -49,6 +49,9 @@ pub fn analysis(answer: &Analysis, explanation: Option<&str>) -> Json {
         .map(|m| json!({"component": m.component, "from": m.from, "to": m.to, "after": m.after}))
         .collect();
     doc.insert("winning_moves".into(), Json::Array(moves));
+    if !answer.winning_moves_complete {
+        doc.insert("winning_moves_complete".into(), json!(false));
+    }
     if let Some(text) = explanation {
         doc.insert("explanation".into(), json!(text));
     }

@@ -7,6 +7,9 @@ pub mod args;
 pub mod batch;
 pub mod graph;
 pub mod json;
+pub mod period;
+pub mod progress;
+pub mod seq;
 pub mod solve;
 
 use std::io::Write;
@@ -42,7 +45,43 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
     match &cli.command {
         args::Command::Solve(solve_args) => solve::run(solve_args, stdout),
         args::Command::Graph(graph_args) => graph::run(graph_args, stdout),
+        args::Command::Seq(seq_args) => seq::run(seq_args, cli.progress, stdout),
+        args::Command::Period(period_args) => period::run(period_args, cli.progress, stdout),
     }
+}
+
+/// Reads a count such as a heap size bound: digits, `10^9` or `1e9`.
+pub fn parse_count(text: &str, what: &str) -> Result<u64, BadInput> {
+    let bad = || {
+        BadInput::msg(format!(
+            "{what} '{text}' is not a whole number (digits, or a power such as 10^9 or 1e9)"
+        ))
+    };
+    let text_trimmed = text.trim();
+    if let Ok(value) = text_trimmed.parse::<u64>() {
+        return Ok(value);
+    }
+    let (base, exponent) = if let Some((mantissa, exponent)) = text_trimmed.split_once('^') {
+        (mantissa.parse::<u64>().map_err(|_| bad())?, exponent.parse::<u32>().map_err(|_| bad())?)
+    } else if let Some((mantissa, exponent)) = text_trimmed.split_once(['e', 'E']) {
+        let mantissa = mantissa.parse::<u64>().map_err(|_| bad())?;
+        let exponent = exponent.parse::<u32>().map_err(|_| bad())?;
+        let power = 10u64.checked_pow(exponent).ok_or_else(bad)?;
+        return mantissa.checked_mul(power).ok_or_else(bad);
+    } else {
+        return Err(bad());
+    };
+    base.checked_pow(exponent).ok_or_else(bad)
+}
+
+/// Reads the GAME argument of a heap-game command (`seq`, `period`).
+pub fn parse_heap_game(text: &str) -> Result<grundy::games::heap::HeapGame, BadInput> {
+    let game = grundy::Game::parse(text, &Files)?;
+    game.heap_game().ok_or_else(|| {
+        BadInput::msg(format!(
+            "game '{text}' is not a heap game: this command needs one whose components are heap sizes"
+        ))
+    })
 }
 
 /// The file system, for games that live in files (`graph:PATH`).

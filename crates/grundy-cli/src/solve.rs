@@ -73,7 +73,7 @@ fn explanation(game: &Game, answer: &Analysis, convention: Convention) -> Option
                 Convention::Misere => explain::misere_nim(&heaps),
             })
         }
-        Game::Graph { .. } => Some(explain::sum(answer)),
+        Game::Graph { .. } | Game::Heap(_) => Some(explain::sum(answer)),
     }
 }
 

@@ -418,3 +418,101 @@ mod graph {
         assert_bad_input(&["solve", &format!("graph:{}", path.display()), "zz"], "'zz'");
     }
 }
+
+mod heap_games {
+    use super::*;
+
+    #[test]
+    fn seq_text_and_json() {
+        let output = grundy(&["seq", "kayles", "12"]);
+        assert_eq!(stdout(&output), "0 1 2 3 1 4 3 2 1 4 2 6 4\n");
+        let doc = json(&grundy(&["seq", "0.07", "6", "--json"]));
+        assert_eq!(doc, serde_json::json!({"game": "0.07", "values": [0, 0, 1, 1, 2, 0, 3]}));
+    }
+
+    #[test]
+    fn seq_far_out_uses_the_proven_period() {
+        // 10^6 values of a periodic game: the proof plus the writing, not a quadratic run.
+        let output = grundy(&["seq", "dawson", "10^6"]);
+        assert!(output.status.success());
+        let text = stdout(&output);
+        let values: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(values.len(), 1_000_001);
+        assert_eq!(values[1_000_000], values[1_000_000 - 34]);
+    }
+
+    #[test]
+    fn period_json_for_dawson() {
+        let doc = json(&grundy(&["period", "0.07", "--json"]));
+        assert_eq!(doc["periodic"], true);
+        assert_eq!((doc["preperiod"].clone(), doc["period"].clone()), (53.into(), 34.into()));
+        assert_eq!(doc["saltus"], 0);
+        assert_eq!(doc["proven_at"], 176);
+        assert_eq!(doc["values"].as_array().unwrap().len(), 53 + 34);
+    }
+
+    #[test]
+    fn period_never_claimed_for_grundys_game() {
+        let doc = json(&grundy(&["period", "grundy", "--max", "2000", "--json"]));
+        assert_eq!(doc["periodic"], false);
+        assert_eq!(doc["checked_to"], 2000);
+    }
+
+    #[test]
+    fn period_text() {
+        let output = grundy(&["period", "sub:1,3,4"]);
+        insta::assert_snapshot!(stdout(&output));
+    }
+
+    #[test]
+    fn solve_kayles_with_splits() {
+        // Kayles: a row of 5 has value 4; taking the middle pin leaves 2 + 2 (value 0).
+        let doc = json(&grundy(&["solve", "kayles", "5", "--json"]));
+        assert_eq!(doc["value"], 4);
+        let moves = doc["winning_moves"].as_array().unwrap();
+        assert!(moves.iter().any(|m| m["to"] == serde_json::json!(["2", "2"])), "{moves:?}");
+        for m in moves {
+            let after: Vec<String> = m["after"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect();
+            let mut args = vec!["solve", "kayles"];
+            args.extend(after.iter().map(String::as_str));
+            if after.is_empty() {
+                continue;
+            }
+            let check = json(&grundy(&[args.as_slice(), &["--json"]].concat()));
+            assert_eq!(check["outcome"], "P", "{after:?}");
+        }
+    }
+
+    #[test]
+    fn solve_huge_heap_in_periodic_game() {
+        let doc = json(&grundy(&["solve", "bounded:3", "1000000000000000001", "--json"]));
+        assert_eq!(doc["value"], 1);
+        assert_eq!(doc["winning_moves"][0]["to"], serde_json::json!(["1000000000000000000"]));
+    }
+
+    #[test]
+    fn misere_heap_game_by_search() {
+        // Misère Kayles on a single row of 1: taking it loses.
+        let doc = json(&grundy(&["solve", "kayles", "1", "--misere", "--json"]));
+        assert_eq!(doc["outcome"], "P");
+        let doc = json(&grundy(&["solve", "kayles", "2", "--misere", "--json"]));
+        assert_eq!(doc["outcome"], "N");
+    }
+
+    #[test]
+    fn bad_codes_and_sets() {
+        assert_bad_input(&["seq", "0.9z", "10"], "'z'");
+        assert_bad_input(&["seq", "0.", "10"], "no move");
+        assert_bad_input(&["period", "0.[3]3"], "last");
+        assert_bad_input(&["seq", "sub:", "10"], "empty");
+        assert_bad_input(&["seq", "sub:0,1", "10"], "'0'");
+        assert_bad_input(&["seq", "sub:1,-2", "10"], "negative");
+        assert_bad_input(&["seq", "kayles", "ten"], "'ten'");
+        assert_bad_input(&["solve", "kayles", "-1"], "negative");
+    }
+}

@@ -85,6 +85,9 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// Every winning move (none for P and D positions).
     pub winning_moves: Vec<MoveReport>,
+    /// False when the list of winning moves was cut short (splits of astronomically large
+    /// heaps are not enumerated).
+    pub winning_moves_complete: bool,
 }
 
 /// Solves the position made of `components` (in the game's syntax) under `convention`.
@@ -106,6 +109,10 @@ pub fn solve<S: AsRef<str>>(
             let heaps = games::parse_heaps(components)?;
             Ok(solve_nim(&heaps, convention))
         }
+        Game::Heap(heap_game) => {
+            let heaps = parse_word_heaps(components)?;
+            solve_heaps(heap_game, &heaps, convention)
+        }
         Game::Graph { game: graph, .. } => {
             let nodes = parse_nodes(graph, components)?;
             let format = |node: &u32| graph.name(*node).to_string();
@@ -121,6 +128,104 @@ pub fn solve<S: AsRef<str>>(
                     )
                 }
                 Convention::Misere => analyze_whole(game.name(), &**graph, &nodes, &format),
+            }
+        }
+    }
+}
+
+/// The largest heap whose values are computed when no period is proven (the straightforward
+/// engine is quadratic in the heap size for games that split).
+pub const MAX_COMPUTED_HEAP: u64 = 1 << 18;
+
+/// Options with a split part are enumerated only for heaps up to this size; past it the list of
+/// winning moves is marked incomplete rather than taking hours.
+pub const MAX_SPLIT_ENUMERATION: u64 = 1 << 22;
+
+fn parse_word_heaps<S: AsRef<str>>(components: &[S]) -> Result<Vec<u64>> {
+    let heaps = games::parse_heaps(components)?;
+    heaps
+        .iter()
+        .enumerate()
+        .map(|(idx, heap)| {
+            u64::try_from(heap).map_err(|_| Error::BadComponent {
+                number: idx + 1,
+                text: components[idx].as_ref().to_string(),
+                problem: format!("heaps of this game are limited to {}", u64::MAX),
+            })
+        })
+        .collect()
+}
+
+/// A heap game: values from the nim-sequence (or its proven period), options by the rules.
+fn solve_heaps(
+    game: &crate::games::heap::HeapGame,
+    heaps: &[u64],
+    convention: Convention,
+) -> Result<Analysis> {
+    let format = |heap: &u64| heap.to_string();
+    if convention == Convention::Misere {
+        return analyze_whole(game.name.clone(), game, heaps, &format);
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let values = crate::sequence::HeapValues::compute(
+        game,
+        largest.min(MAX_COMPUTED_HEAP) as usize,
+        &mut |_| {},
+    );
+    if let Some((idx, heap)) = heaps.iter().enumerate().find(|(_, &h)| values.value(h).is_none()) {
+        return Err(Error::BadComponent {
+            number: idx + 1,
+            text: heap.to_string(),
+            problem: format!(
+                "no period of {} is proven within {MAX_COMPUTED_HEAP} heap sizes, and values past that are not computed here",
+                game.name
+            ),
+        });
+    }
+    let capped = CappedSplits { game, truncated: std::cell::Cell::new(false) };
+    let mut answer = analyze_sum(
+        game.name.clone(),
+        &capped,
+        heaps,
+        &mut |heap| {
+            values.value(*heap).map(LoopyValue::Finite).ok_or_else(|| Error::BadComponent {
+                number: 0,
+                text: heap.to_string(),
+                problem: "value not known".into(),
+            })
+        },
+        &format,
+    )?;
+    answer.winning_moves_complete = !capped.truncated.get();
+    Ok(answer)
+}
+
+/// The rules of a heap game with splits of very large heaps left out (and that noted), so that
+/// a heap of 10^18 is answered at once.
+struct CappedSplits<'g> {
+    game: &'g crate::games::heap::HeapGame,
+    truncated: std::cell::Cell<bool>,
+}
+
+impl Ruleset for CappedSplits<'_> {
+    type Position = u64;
+
+    fn options(&self, heap: &u64, options: &mut Options<u64>) {
+        use crate::games::heap::HeapRules;
+        let splits = match &self.game.rules {
+            HeapRules::Grundy => true,
+            HeapRules::Code(code) => code.splits() || code.max_removal().is_none(),
+        };
+        if *heap <= MAX_SPLIT_ENUMERATION || !splits {
+            return self.game.options(heap, options);
+        }
+        self.truncated.set(true);
+        if let HeapRules::Code(code) = &self.game.rules {
+            // Single-heap options only: they are few, whatever the heap size.
+            for k in 1..=code.max_removal().unwrap_or(0) as u64 {
+                if code.digit(k as usize) & 2 != 0 {
+                    options.push_one(heap - k);
+                }
             }
         }
     }
@@ -192,6 +297,7 @@ pub fn analyze_sum<R: Ruleset>(
         value: Some(value_of(&total)),
         outcome: outcome_of(&total),
         winning_moves,
+        winning_moves_complete: true,
     })
 }
 
@@ -223,6 +329,7 @@ pub fn analyze_whole<R: Ruleset>(
         value: None,
         outcome: answer.outcome,
         winning_moves,
+        winning_moves_complete: true,
     })
 }
 
@@ -265,6 +372,7 @@ fn nim_analysis<T: NimInt>(heaps: &[T], convention: Convention) -> Analysis {
         value: normal_play.then(|| Value::Nimber(nim::value(heaps).to_biguint())),
         outcome,
         winning_moves,
+        winning_moves_complete: true,
     }
 }
 

@@ -11,6 +11,14 @@ pub enum Error {
         /// The catalogue's spellings, for the message.
         known: &'static str,
     },
+    /// The GAME argument names a family but its parameters are wrong (a bad code or set).
+    #[error("game '{name}': {problem}")]
+    BadGame {
+        /// The game as given.
+        name: String,
+        /// What is wrong with it, and where.
+        problem: String,
+    },
     /// One component of a position could not be read in the game's syntax.
     #[error("component {number} of the position, '{text}': {problem}")]
     BadComponent {

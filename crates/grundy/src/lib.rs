@@ -28,6 +28,7 @@ pub mod game_graph;
 pub mod games;
 pub mod nimber;
 pub mod ruleset;
+pub mod sequence;
 pub mod solve;
 
 pub use error::{Error, Result};

@@ -1,10 +1,68 @@
 //! The catalogue of rulesets, one module per family, and the parser for the GAME argument.
 
 pub mod graph;
+pub mod heap;
 pub mod nim;
 
 use crate::error::{Error, Result};
 use graph::GraphGame;
+use heap::{HeapGame, HeapRules, OctalCode};
+
+/// The largest element of a subtraction set: a code has one digit per removable amount.
+const MAX_SET_ELEMENT: usize = 1 << 20;
+
+/// Reads a subtraction set: positive whole numbers separated by commas, or ranges `a..b`.
+///
+/// ```
+/// use grundy::games::parse_subtraction_set;
+/// assert_eq!(parse_subtraction_set("4,1,3").unwrap(), [1, 3, 4]);
+/// assert_eq!(parse_subtraction_set("1..3,7").unwrap(), [1, 2, 3, 7]);
+/// assert!(parse_subtraction_set("1,0").unwrap_err().contains("'0'"));
+/// assert!(parse_subtraction_set("").unwrap_err().contains("empty"));
+/// ```
+pub fn parse_subtraction_set(text: &str) -> std::result::Result<Vec<usize>, String> {
+    if text.trim().is_empty() {
+        return Err(
+            "the subtraction set is empty: list the amounts a move may take, like sub:1,3,4".into(),
+        );
+    }
+    let element = |item: &str| -> std::result::Result<usize, String> {
+        let item = item.trim();
+        match item.parse::<usize>() {
+            Ok(0) => {
+                Err(format!("'{item}' in the subtraction set: a move must take at least 1 token"))
+            }
+            Ok(value) if value > MAX_SET_ELEMENT => {
+                Err(format!("'{item}' in the subtraction set is larger than {MAX_SET_ELEMENT}"))
+            }
+            Ok(value) => Ok(value),
+            Err(_) if item.starts_with('-') => {
+                Err(format!("'{item}' in the subtraction set is negative: amounts are positive"))
+            }
+            Err(_) => {
+                Err(format!("'{item}' in the subtraction set is not a positive whole number"))
+            }
+        }
+    };
+    let mut set = Vec::new();
+    for (idx, item) in text.split(',').enumerate() {
+        if item.trim().is_empty() {
+            return Err(format!("element {} of the subtraction set '{text}' is empty", idx + 1));
+        }
+        if let Some((low, high)) = item.split_once("..") {
+            let (low, high) = (element(low)?, element(high)?);
+            if low > high {
+                return Err(format!("the range '{item}' in the subtraction set is empty"));
+            }
+            set.extend(low..=high);
+        } else {
+            set.push(element(item)?);
+        }
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
+}
 use num_bigint::BigUint;
 use std::sync::Arc;
 
@@ -13,6 +71,9 @@ use std::sync::Arc;
 pub enum Game {
     /// Nim: take any positive number of tokens from one heap.
     Nim,
+    /// A heap game: an octal or hexadecimal code (subtraction games, Lasker's Nim, the named
+    /// Kayles family) or Grundy's game.
+    Heap(heap::HeapGame),
     /// An explicit game graph read from a file; a component is a token on a node.
     Graph {
         /// The path as the user gave it.
@@ -23,7 +84,9 @@ pub enum Game {
 }
 
 /// The spellings the parser accepts, for error messages.
-const KNOWN_GAMES: &str = "nim, graph:PATH";
+const KNOWN_GAMES: &str =
+    "nim, sub:S, bounded:M, octal or hexadecimal codes such as 0.07 or 4.[3], \
+                           kayles, dawson, treblecross, lasker, grundy, graph:PATH";
 
 /// Where games that live in files (`graph:PATH`) are read from. The library does no I/O: the
 /// front end that has a file system passes one in.
@@ -63,9 +126,66 @@ impl Game {
                 game: Arc::new(load_graph(path, files)?),
             });
         }
-        match lower.as_str() {
-            "nim" | "0.[3]" => Ok(Game::Nim),
-            _ => Err(Error::UnknownGame { name: text.to_string(), known: KNOWN_GAMES }),
+        let bad_game = |problem: String| Error::BadGame { name: text.to_string(), problem };
+        if let Some(set) = lower.strip_prefix("sub:") {
+            let set = parse_subtraction_set(set).map_err(bad_game)?;
+            let name =
+                format!("sub:{}", set.iter().map(usize::to_string).collect::<Vec<_>>().join(","));
+            return Ok(Game::Heap(HeapGame {
+                name,
+                rules: HeapRules::Code(OctalCode::subtraction(&set)),
+            }));
+        }
+        if let Some(bound) = lower.strip_prefix("bounded:") {
+            let max_take: usize = bound.parse().ok().filter(|m| (1..=MAX_SET_ELEMENT).contains(m)).ok_or_else(|| {
+                bad_game(format!(
+                    "'{bound}' is not a bound: bounded:M takes 1 to M tokens, M a whole number from 1 to {MAX_SET_ELEMENT}"
+                ))
+            })?;
+            let set: Vec<usize> = (1..=max_take).collect();
+            let name = format!("bounded:{max_take}");
+            return Ok(Game::Heap(HeapGame {
+                name,
+                rules: HeapRules::Code(OctalCode::subtraction(&set)),
+            }));
+        }
+        let named_code = match lower.as_str() {
+            "nim" => return Ok(Game::Nim),
+            "grundy" => {
+                return Ok(Game::Heap(HeapGame { name: "grundy".into(), rules: HeapRules::Grundy }))
+            }
+            "kayles" => Some(("kayles", "0.77")),
+            "dawson" => Some(("dawson", "0.07")),
+            "treblecross" => Some(("treblecross", "0.007")),
+            "lasker" => Some(("lasker", "4.[3]")),
+            _ => None,
+        };
+        if let Some((name, code)) = named_code {
+            let code: OctalCode = code.parse().map_err(bad_game)?;
+            return Ok(Game::Heap(HeapGame { name: name.into(), rules: HeapRules::Code(code) }));
+        }
+        if lower.contains('.') && lower.starts_with(|c: char| c.is_ascii_hexdigit()) {
+            let code: OctalCode = lower.parse().map_err(bad_game)?;
+            if code.to_string() == "0.[3]" {
+                return Ok(Game::Nim);
+            }
+            return Ok(Game::Heap(HeapGame {
+                name: code.to_string(),
+                rules: HeapRules::Code(code),
+            }));
+        }
+        Err(Error::UnknownGame { name: text.to_string(), known: KNOWN_GAMES })
+    }
+
+    /// The game as a heap game, for games whose components are heaps (Nim is `0.[3]`).
+    pub fn heap_game(&self) -> Option<HeapGame> {
+        match self {
+            Game::Nim => Some(HeapGame {
+                name: "nim".into(),
+                rules: HeapRules::Code("0.[3]".parse().expect("a valid code")),
+            }),
+            Game::Heap(game) => Some(game.clone()),
+            Game::Graph { .. } => None,
         }
     }
 
@@ -73,6 +193,7 @@ impl Game {
     pub fn name(&self) -> String {
         match self {
             Game::Nim => "nim".to_string(),
+            Game::Heap(game) => game.name.clone(),
             Game::Graph { path, .. } => format!("graph:{path}"),
         }
     }

@@ -1,0 +1,36 @@
+//! `grundy seq GAME N`: the nim-sequence of a heap game, streamed.
+
+use crate::args::SeqArgs;
+use crate::{parse_count, parse_heap_game, progress, BadInput};
+use anyhow::Result;
+use grundy::sequence::HeapValues;
+use std::io::Write;
+
+/// Runs `grundy seq`.
+pub fn run(args: &SeqArgs, show_progress: bool, stdout: &mut dyn Write) -> Result<bool> {
+    let game = parse_heap_game(&args.game)?;
+    let max_heap = parse_count(&args.max_heap, "heap size")?;
+    let compute_to = usize::try_from(max_heap).map_err(|_| {
+        BadInput::msg(format!("heap size {max_heap} is too large for this machine"))
+    })?;
+    let bar = progress::heap_bar(max_heap, show_progress);
+    let values = HeapValues::compute(&game, compute_to, &mut |n| bar.set_position(n as u64));
+    bar.finish_and_clear();
+    let mut digits = itoa::Buffer::new();
+    if args.json {
+        write!(stdout, "{{\"game\":{},\"values\":[", serde_json::to_string(&game.name)?)?;
+    }
+    let separator: &[u8] = if args.json { b"," } else { b" " };
+    for n in 0..=max_heap {
+        let value = values.value(n).expect("computed or periodic up to max_heap");
+        if n > 0 {
+            stdout.write_all(separator)?;
+        }
+        stdout.write_all(digits.format(value).as_bytes())?;
+    }
+    if args.json {
+        stdout.write_all(b"]}")?;
+    }
+    stdout.write_all(b"\n")?;
+    Ok(true)
+}

@@ -1,0 +1,211 @@
+//! Periods of nim-sequences, reported only with a proof.
+//!
+//! **The periodicity theorem** (Guy & Smith 1956; Winning Ways ch. 4; Siegel, *Combinatorial
+//! Game Theory*, Thm. IV.2.7). Let a finite octal or hexadecimal code remove at most `t` tokens
+//! and leave at most `m` heaps. If `G(n + p) = G(n)` for all `e ≤ n < m·e + (m−1)·p + t`, with
+//! `e ≥ 1`, then `G(n + p) = G(n)` for all `n ≥ e`.
+//!
+//! Why: by induction on `n` past that range. An option of `n + p` leaves parts summing to
+//! `n + p − k ≥ m·e + m·p` (as `k ≤ t`), so its largest part is at least `e + p`; taking `p` from
+//! that part gives an option of `n` with the same value, and every option of `n` maps back the
+//! same way. Taking `p` must leave the part non-empty, which is why `e` is at least 1: with
+//! `e = 0` a two-heap option could map to a heap of 0, which is not a legal two-heap move, and
+//! the proof fails (solvers that use the raw `e = 0` certify false periods for small codes).
+//! For `m = 1` (no splitting: subtraction games) the range is `t` consecutive matches, the
+//! classical window argument.
+//!
+//! This engine checks the range inclusively (`n ≤ m·e + (m−1)·p + t`), one step more than the
+//! theorem needs, and `proven_at` is the last heap size whose value the check read:
+//! `m·e + m·p + t`. The theorem says nothing about Grundy's game (its splits must be unequal,
+//! which taking `p` from one part can break) or about codes with a repeating digit (no finite
+//! `t`): for those no period is ever claimed.
+
+use crate::games::heap::{HeapGame, HeapRules};
+
+/// A proven (ultimately) periodic sequence: `values[n + period] = values[n] + saltus` for every
+/// `n ≥ preperiod`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Period {
+    /// The first heap size from which the period holds.
+    pub preperiod: usize,
+    /// The smallest period.
+    pub period: usize,
+    /// The amount added each period (0 for plain periodicity).
+    pub saltus: u32,
+    /// The last heap size whose value the proof needed.
+    pub proven_at: usize,
+    /// The theorem that proves it.
+    pub proof: Proof,
+}
+
+/// What a period's proof rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// The periodicity theorem for codes that may split (Guy–Smith), with its parameters.
+    GuySmith(ProofBound),
+    /// No move splits a heap: `t` consecutive matches carry on for ever.
+    Window(ProofBound),
+    /// A classical closed form, named.
+    ClosedForm(&'static str),
+    /// Not proven: an observation only.
+    Observed,
+}
+
+impl Proof {
+    /// One line for people.
+    pub fn describe(&self) -> String {
+        match self {
+            Proof::GuySmith(ProofBound { max_removal, max_parts }) => format!(
+                "Guy–Smith periodicity theorem, at most {max_removal} tokens removed and {max_parts} heaps left"
+            ),
+            Proof::Window(ProofBound { max_removal, .. }) => format!(
+                "no move splits a heap, so a run of {max_removal} matches repeats for ever"
+            ),
+            Proof::ClosedForm(name) => format!("closed form: {name}"),
+            Proof::Observed => "observed only, not proven".to_string(),
+        }
+    }
+}
+
+impl Period {
+    /// The value of heap `n` of any size, from the first `preperiod + period` values.
+    ///
+    /// ```
+    /// use grundy::sequence::period::Period;
+    /// use grundy::sequence::period::Proof;
+    /// let bounded_2 = Period { preperiod: 0, period: 3, saltus: 0, proven_at: 5, proof: Proof::Observed };
+    /// assert_eq!(bounded_2.value_at(&[0, 1, 2], 10u64.pow(18)), 10u64.pow(18) % 3);
+    /// ```
+    pub fn value_at(&self, values: &[u32], n: u64) -> u64 {
+        if (n as u128) < (self.preperiod + self.period) as u128 {
+            return u64::from(values[n as usize]);
+        }
+        let offset = n - self.preperiod as u64;
+        let cycles = offset / self.period as u64;
+        let residue = (offset % self.period as u64) as usize;
+        u64::from(values[self.preperiod + residue]) + cycles * u64::from(self.saltus)
+    }
+}
+
+/// How a game's periods can be proven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProofBound {
+    /// The most tokens a move removes (`t`).
+    pub max_removal: usize,
+    /// The most heaps a move leaves (`m`).
+    pub max_parts: usize,
+}
+
+/// The theorem's parameters for this game, or `None` where it does not apply.
+pub fn proof_bound(game: &HeapGame) -> Option<ProofBound> {
+    match &game.rules {
+        HeapRules::Grundy => None,
+        HeapRules::Code(code) => {
+            Some(ProofBound { max_removal: code.max_removal()?, max_parts: code.max_parts() })
+        }
+    }
+}
+
+/// Watches a nim-sequence grow, one value at a time, and reports the period as soon as the
+/// theorem proves it.
+///
+/// For every candidate period `p` it keeps the length of the run of matches
+/// `G(j + p) = G(j)` that ends at the newest value, which is all the theorem needs.
+#[derive(Debug, Clone)]
+pub struct PeriodTracker {
+    bound: ProofBound,
+    runs: Vec<u32>,
+}
+
+impl PeriodTracker {
+    /// A tracker for a game with this bound.
+    pub fn new(bound: ProofBound) -> Self {
+        PeriodTracker { bound, runs: vec![0] }
+    }
+
+    /// Takes note of `values[values.len() - 1]`, the newest value; returns the period once it
+    /// is proven (and keeps returning it).
+    pub fn observe(&mut self, values: &[u32]) -> Option<Period> {
+        let n = values.len().checked_sub(1)?;
+        let ProofBound { max_removal: t, max_parts: m } = self.bound;
+        // The proof for p needs n ≥ m·e + m·p + t with e ≥ 1.
+        let max_p = n.saturating_sub(t + m) / m;
+        let newest = values[n];
+        let tracked = self.runs.len() - 1;
+        for p in 1..=tracked.min(max_p) {
+            self.runs[p] = if values[n - p] == newest { self.runs[p] + 1 } else { 0 };
+        }
+        // Periods seen for the first time get their run by looking back.
+        for p in tracked + 1..=max_p {
+            let run = (p..=n).rev().take_while(|&i| values[i] == values[i - p]).count();
+            self.runs.push(run as u32);
+        }
+        let mut proven = None;
+        for p in 1..=max_p {
+            let run = self.runs[p] as usize;
+            if run == 0 {
+                continue;
+            }
+            // Matches G(j + p) = G(j) hold for j from n − p − run + 1 to n − p.
+            let first_match = (n + 1).saturating_sub(p + run);
+            let e = first_match.max(1);
+            let last_checked = m * e + m * p + t;
+            if last_checked <= n {
+                proven = Some((p, first_match, last_checked));
+                break;
+            }
+        }
+        let (period, first_match, proven_at) = proven?;
+        let proof = if m == 1 { Proof::Window(self.bound) } else { Proof::GuySmith(self.bound) };
+        Some(smallest_period(values, period, first_match, proven_at, proof))
+    }
+}
+
+/// Given a period `p` proven from heap `start`, the smallest period (a divisor of `p`) and
+/// the smallest preperiod that goes with it.
+fn smallest_period(
+    values: &[u32],
+    p: usize,
+    start: usize,
+    proven_at: usize,
+    proof: Proof,
+) -> Period {
+    let n = values.len() - 1;
+    // Past the computed values the sequence continues p-periodically from `start`.
+    let value = |j: usize| if j <= n { values[j] } else { values[start + (j - start) % p] };
+    for d in (1..=p).filter(|d| p % d == 0) {
+        // By p-periodicity, d is a period from `start` on iff it holds over one period of p.
+        if (start..start + p).all(|j| value(j + d) == value(j)) {
+            let preperiod = (0..start).rev().take_while(|&j| value(j + d) == value(j)).count();
+            return Period { preperiod: start - preperiod, period: d, saltus: 0, proven_at, proof };
+        }
+    }
+    Period { preperiod: start, period: p, saltus: 0, proven_at, proof }
+}
+
+/// The first ultimately periodic description of `values` that looks arithmetic-periodic
+/// (`G(n + p) = G(n) + s`, `s ≥ 1`) over at least the last half of the values and three periods.
+/// A candidate, not a proof.
+pub fn arithmetic_candidate(values: &[u32]) -> Option<Period> {
+    let n = values.len().checked_sub(1)?;
+    for p in 1..=n / 3 {
+        let saltus = match values[n].checked_sub(values[n - p]) {
+            Some(saltus) if saltus > 0 => saltus,
+            _ => continue,
+        };
+        let run = (p..=n)
+            .rev()
+            .take_while(|&i| values[i].checked_sub(values[i - p]) == Some(saltus))
+            .count();
+        if run >= 3 * p && run * 2 >= n {
+            return Some(Period {
+                preperiod: n + 1 - p - run,
+                period: p,
+                saltus,
+                proven_at: n,
+                proof: Proof::Observed,
+            });
+        }
+    }
+    None
+}

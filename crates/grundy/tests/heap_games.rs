@@ -1,0 +1,251 @@
+//! Heap games against the shared corpus (testdata/heap_games.toml) and against the rules read
+//! literally (the `Ruleset` implementation evaluated by the memo solver).
+
+use grundy::analysis::{solve, Convention, Value};
+use grundy::games::heap::{HeapGame, HeapRules, OctalCode};
+use grundy::sequence::dense::DenseEngine;
+use grundy::sequence::period::{proof_bound, PeriodTracker};
+use grundy::sequence::HeapValues;
+use grundy::solve::acyclic::Memo;
+use grundy::Game;
+use proptest::prelude::*;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct Corpus {
+    sequence: Vec<SequenceCase>,
+    period: Vec<PeriodCase>,
+    unproven: Vec<UnprovenCase>,
+}
+
+#[derive(Deserialize)]
+struct SequenceCase {
+    game: String,
+    source: String,
+    values: Vec<u64>,
+}
+
+#[derive(Deserialize)]
+struct PeriodCase {
+    game: String,
+    preperiod: usize,
+    period: usize,
+    proven_at: Option<usize>,
+    source: String,
+    #[serde(default)]
+    expensive: bool,
+}
+
+#[derive(Deserialize)]
+struct UnprovenCase {
+    game: String,
+    max: usize,
+    reason: String,
+}
+
+fn corpus() -> Corpus {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/heap_games.toml");
+    toml::from_str(&std::fs::read_to_string(path).expect("the corpus is readable"))
+        .expect("valid TOML")
+}
+
+fn heap_game(name: &str) -> HeapGame {
+    name.parse::<Game>().unwrap().heap_game().unwrap()
+}
+
+/// Every engine must pass every sequence of the corpus.
+#[test]
+fn corpus_sequences_every_engine() {
+    for case in corpus().sequence {
+        let game = heap_game(&case.game);
+        let n = case.values.len() - 1;
+        let context = format!("{} ({})", case.game, case.source);
+        let values = HeapValues::compute(&game, n, &mut |_| {});
+        let by_sequence: Vec<u64> = (0..=n as u64).map(|h| values.value(h).unwrap()).collect();
+        assert_eq!(by_sequence, case.values, "HeapValues: {context}");
+        // The rules read literally, through the memo solver (small prefixes: it is slow).
+        let mut memo = Memo::new(&game);
+        for (heap, &expected) in case.values.iter().enumerate().take(70) {
+            assert_eq!(
+                memo.grundy_value(&(heap as u64)).unwrap(),
+                expected,
+                "memo, heap {heap}: {context}"
+            );
+        }
+        if values.period().is_none() || n < 5000 {
+            let mut dense = DenseEngine::new(&game);
+            if !matches!(game.code().map(OctalCode::to_string).as_deref(), Some("0.[3]" | "4.[3]"))
+            {
+                dense.extend_to(n);
+                let dense: Vec<u64> = dense.values().iter().map(|&v| u64::from(v)).collect();
+                assert_eq!(dense, case.values, "dense engine: {context}");
+            }
+        }
+    }
+}
+
+#[test]
+fn corpus_periods_are_proven() {
+    for case in corpus().period.into_iter().filter(|c| !c.expensive) {
+        let game = heap_game(&case.game);
+        let values = HeapValues::compute(&game, 100_000, &mut |_| {});
+        let period =
+            values.period().unwrap_or_else(|| panic!("{} not proven ({})", case.game, case.source));
+        assert_eq!(
+            (period.preperiod, period.period),
+            (case.preperiod, case.period),
+            "{} ({})",
+            case.game,
+            case.source
+        );
+        if let Some(proven_at) = case.proven_at {
+            assert_eq!(period.proven_at, proven_at, "{}", case.game);
+        }
+        // The proof never reads past what it says it needed.
+        assert!(values.computed().len() == period.proven_at + 1, "{}", case.game);
+    }
+}
+
+#[test]
+fn corpus_unproven_games_are_never_claimed() {
+    for case in corpus().unproven {
+        let values = HeapValues::compute(&heap_game(&case.game), case.max, &mut |_| {});
+        assert!(values.period().is_none(), "{} must not be proven: {}", case.game, case.reason);
+        assert_eq!(values.computed().len(), case.max + 1);
+    }
+}
+
+#[test]
+fn a_heap_of_ten_to_the_eighteen_is_answered_at_once() {
+    let game: Game = "kayles".parse().unwrap();
+    let answer = solve(&game, &["1000000000000000000", "3"], Convention::Normal).unwrap();
+    // 10^18 = 71 + 12k + r with r = (10^18 - 71) mod 12 = 5, so G = G(76) = 1 in A002186.
+    assert_eq!(answer.components[0].value, Some(Value::Nimber(1u32.into())));
+    assert_eq!(answer.value, Some(Value::Nimber((1u32 ^ 3).into())));
+    assert!(!answer.winning_moves_complete, "splits of 10^18 are not listed");
+}
+
+fn random_code() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just(0u8), Just(4), Just(8), Just(12)],
+        proptest::collection::vec(0u8..16, 1..4),
+        prop_oneof![3 => Just(None), 1 => (1u8..16).prop_map(Some)],
+    )
+        .prop_filter_map("a code with a move", |(zeroth, digits, repeat)| {
+            let mut code = format!("{zeroth:x}.");
+            for d in &digits {
+                code.push_str(&format!("{d:x}"));
+            }
+            if let Some(r) = repeat {
+                code.push_str(&format!("[{r:x}]"));
+            }
+            code.parse::<OctalCode>().ok().map(|_| code)
+        })
+}
+
+fn code_game(code: &str) -> HeapGame {
+    HeapGame { name: code.into(), rules: HeapRules::Code(code.parse().unwrap()) }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// The dense engine against the rules read literally, on random octal and hex codes.
+    #[test]
+    fn dense_engine_matches_the_definition(code in random_code()) {
+        let game = code_game(&code);
+        let mut engine = DenseEngine::new(&game);
+        engine.extend_to(30);
+        let mut memo = Memo::new(&game);
+        for (heap, &value) in engine.values().iter().enumerate() {
+            prop_assert_eq!(u64::from(value), memo.grundy_value(&(heap as u64)).unwrap(), "{} heap {}", code, heap);
+        }
+    }
+
+    /// A proven period holds over many further periods, computed directly.
+    #[test]
+    fn proven_periods_hold_far_beyond_the_proof(code in random_code()) {
+        let game = code_game(&code);
+        let Some(bound) = proof_bound(&game) else { return Ok(()) };
+        let mut engine = DenseEngine::new(&game);
+        let mut tracker = PeriodTracker::new(bound);
+        let mut proven = None;
+        while engine.values().len() < 500 && proven.is_none() {
+            engine.push_next();
+            proven = tracker.observe(engine.values());
+        }
+        let Some(period) = proven else { return Ok(()) };
+        let check_to = (period.proven_at + 10 * period.period).min(1200);
+        engine.extend_to(check_to);
+        let values = engine.values();
+        for n in period.preperiod..=check_to - period.period {
+            prop_assert_eq!(values[n + period.period], values[n], "{}: {:?} fails at {}", code, period, n);
+        }
+        // The preperiod is the smallest: the period fails just before it.
+        if period.preperiod > 0 {
+            let n = period.preperiod - 1;
+            prop_assert_ne!(values[n + period.period], values[n], "{}: preperiod not minimal", code);
+        }
+        // And no smaller period holds from the preperiod on.
+        for d in 1..period.period {
+            let holds = (period.preperiod..=check_to - d).all(|n| values[n + d] == values[n]);
+            prop_assert!(!holds, "{}: {} is a smaller period", code, d);
+        }
+    }
+
+    /// Every listed winning move of a heap-game sum leads to value 0, and the list is complete.
+    #[test]
+    fn heap_winning_moves_reach_zero(code in random_code(), heaps in proptest::collection::vec(0u64..25, 1..4)) {
+        let game = code_game(&code);
+        let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let answer = solve(&Game::Heap(game.clone()), &texts, Convention::Normal).unwrap();
+        let mut memo = Memo::new(&game);
+        let mut value_of = |parts: &[String]| parts.iter().fold(0, |acc, p| acc ^ memo.grundy_value(&p.parse().unwrap()).unwrap());
+        for m in &answer.winning_moves {
+            prop_assert_eq!(value_of(&m.after), 0, "{}: {:?}", code, m);
+        }
+        let total = value_of(&texts);
+        prop_assert_eq!(answer.winning_moves.is_empty(), total == 0);
+    }
+
+    /// Grundy's game against its definition.
+    #[test]
+    fn grundys_game_matches_the_definition(n in 0usize..80) {
+        let game = heap_game("grundy");
+        let mut engine = DenseEngine::new(&game);
+        engine.extend_to(n);
+        let mut memo = Memo::new(&game);
+        prop_assert_eq!(u64::from(engine.values()[n]), memo.grundy_value(&(n as u64)).unwrap());
+    }
+
+    /// Codes print back as they parse.
+    #[test]
+    fn codes_round_trip(code in random_code()) {
+        let parsed: OctalCode = code.parse().unwrap();
+        let again: OctalCode = parsed.to_string().parse().unwrap();
+        prop_assert_eq!(parsed, again);
+    }
+}
+
+#[test]
+fn bad_games_say_what_is_wrong() {
+    for (text, needle) in [
+        ("0.9z", "'z'"),
+        ("0.", "no move"),
+        ("0.000", "no move"),
+        ("0.[3]3", "must come last"),
+        ("0.[33]", "exactly one digit"),
+        ("1.07", "before the point"),
+        ("sub:", "empty"),
+        ("sub:0", "'0'"),
+        ("sub:-1", "negative"),
+        ("sub:1,,2", "element 2"),
+        ("sub:x", "'x'"),
+        ("bounded:0", "'0'"),
+        ("bounded:", "''"),
+    ] {
+        let err = text.parse::<Game>().unwrap_err().to_string();
+        assert!(err.contains(needle), "{text}: {err}");
+        assert!(err.contains(text), "{text}: {err}");
+    }
+}
