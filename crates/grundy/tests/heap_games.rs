@@ -218,6 +218,19 @@ proptest! {
         prop_assert_eq!(u64::from(engine.values()[n]), memo.grundy_value(&(n as u64)).unwrap());
     }
 
+    /// Subtraction games against the seeds' definition: G(n) = mex{G(n - s) : s in S, s <= n}.
+    #[test]
+    fn subtraction_games_match_the_definition(set in proptest::collection::btree_set(1usize..12, 1..5)) {
+        let name = format!("sub:{}", set.iter().map(usize::to_string).collect::<Vec<_>>().join(","));
+        let values = HeapValues::compute(&heap_game(&name), 200, &mut |_| {});
+        let mut reference: Vec<u64> = Vec::new();
+        for n in 0..400usize {
+            let options: Vec<u64> = set.iter().filter(|&&s| s <= n).map(|&s| reference[n - s]).collect();
+            reference.push((0..).find(|v| !options.contains(v)).unwrap());
+            prop_assert_eq!(values.value(n as u64), Some(reference[n]), "{} heap {}", name, n);
+        }
+    }
+
     /// Codes print back as they parse.
     #[test]
     fn codes_round_trip(code in random_code()) {
