@@ -30,8 +30,46 @@ pub enum Command {
     Seq(SeqArgs),
     /// Preperiod and period of a heap game's nim-sequence, reported only with a proof.
     Period(PeriodArgs),
+    /// The N×N table of values of pair positions (x, y), as text, JSON, CSV or a picture.
+    Table(TableArgs),
     /// Every node of a game graph file with its value, outcome and remoteness.
     Graph(GraphArgs),
+}
+
+/// `grundy table GAME --size N`
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  grundy table nim --size 60 --verify   (the seeds' check: mex of row and column = x XOR y)\n  \
+                        grundy table wythoff --size 100 --png wythoff.png\n  grundy table kayles --size 20 --csv"
+)]
+pub struct TableArgs {
+    /// The game: nim (x XOR y, computed from the definition), wythoff, or a heap game
+    /// (G(x) XOR G(y)).
+    pub game: String,
+
+    /// The side of the table.
+    #[arg(long, value_name = "N")]
+    pub size: String,
+
+    /// Print one JSON document.
+    #[arg(long, conflicts_with_all = ["csv"])]
+    pub json: bool,
+
+    /// Print comma-separated rows.
+    #[arg(long)]
+    pub csv: bool,
+
+    /// Write the table as a PNG heatmap with a legend.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<std::path::PathBuf>,
+
+    /// Write the table as an SVG heatmap with a legend.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+
+    /// Check the table against the closed form (nim: x XOR y; wythoff: the Wythoff pairs).
+    #[arg(long)]
+    pub verify: bool,
 }
 
 /// `grundy seq GAME N`
@@ -50,6 +88,14 @@ pub struct SeqArgs {
     /// Print one JSON document.
     #[arg(long)]
     pub json: bool,
+
+    /// Write the sequence as a PNG plot (value against heap size) instead of printing it.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<std::path::PathBuf>,
+
+    /// Write the sequence as an SVG plot instead of printing it.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// `grundy period GAME`

@@ -46,7 +46,14 @@ pub fn analysis(answer: &Analysis, explanation: Option<&str>) -> Json {
     let moves: Vec<Json> = answer
         .winning_moves
         .iter()
-        .map(|m| json!({"component": m.component, "from": m.from, "to": m.to, "after": m.after}))
+        .map(|m| {
+            let mut entry =
+                json!({"component": m.component, "from": m.from, "to": m.to, "after": m.after});
+            if let Some(words) = &m.description {
+                entry["description"] = json!(words);
+            }
+            entry
+        })
         .collect();
     doc.insert("winning_moves".into(), Json::Array(moves));
     if !answer.winning_moves_complete {

@@ -7,10 +7,12 @@ pub mod args;
 pub mod batch;
 pub mod graph;
 pub mod json;
+pub mod output;
 pub mod period;
 pub mod progress;
 pub mod seq;
 pub mod solve;
+pub mod table;
 
 use std::io::Write;
 
@@ -46,6 +48,7 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
         args::Command::Solve(solve_args) => solve::run(solve_args, stdout),
         args::Command::Graph(graph_args) => graph::run(graph_args, stdout),
         args::Command::Seq(seq_args) => seq::run(seq_args, cli.progress, stdout),
+        args::Command::Table(table_args) => table::run(table_args, stdout),
         args::Command::Period(period_args) => period::run(period_args, cli.progress, stdout),
     }
 }

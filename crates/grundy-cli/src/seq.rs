@@ -16,6 +16,17 @@ pub fn run(args: &SeqArgs, show_progress: bool, stdout: &mut dyn Write) -> Resul
     let bar = progress::heap_bar(max_heap, show_progress);
     let values = HeapValues::compute(&game, compute_to, &mut |n| bar.set_position(n as u64));
     bar.finish_and_clear();
+    if args.png.is_some() || args.svg.is_some() {
+        let all: Vec<u64> = (0..=max_heap).map(|n| values.value(n).unwrap_or(0)).collect();
+        let picture = grundy_plot::sequence_plot(&all);
+        if let Some(path) = &args.png {
+            crate::output::write_atomically(path, &picture.to_png())?;
+        }
+        if let Some(path) = &args.svg {
+            crate::output::write_atomically(path, picture.to_svg().as_bytes())?;
+        }
+        return Ok(true);
+    }
     let mut digits = itoa::Buffer::new();
     if args.json {
         write!(stdout, "{{\"game\":{},\"values\":[", serde_json::to_string(&game.name)?)?;

@@ -73,7 +73,7 @@ fn explanation(game: &Game, answer: &Analysis, convention: Convention) -> Option
                 Convention::Misere => explain::misere_nim(&heaps),
             })
         }
-        Game::Graph { .. } | Game::Heap(_) => Some(explain::sum(answer)),
+        _ => Some(explain::sum(answer)),
     }
 }
 
@@ -116,7 +116,19 @@ fn write_text(out: &mut dyn Write, answer: &Analysis) -> std::io::Result<()> {
     for m in &answer.winning_moves {
         let to = if m.to.is_empty() { "nothing".to_string() } else { m.to.join(" + ") };
         let after = if m.after.is_empty() { "nothing".to_string() } else { m.after.join(" ") };
-        writeln!(out, "  component {}: {} -> {}, leaving {}", m.component + 1, m.from, to, after)?;
+        match &m.description {
+            Some(words) => {
+                writeln!(out, "  component {}: {words}, leaving {after}", m.component + 1)?
+            }
+            None => writeln!(
+                out,
+                "  component {}: {} -> {}, leaving {}",
+                m.component + 1,
+                m.from,
+                to,
+                after
+            )?,
+        }
     }
     Ok(())
 }

@@ -516,3 +516,160 @@ mod heap_games {
         assert_bad_input(&["solve", "kayles", "-1"], "negative");
     }
 }
+
+mod classic_games {
+    use super::*;
+
+    #[test]
+    fn wythoff_single_pairs_and_huge_heaps() {
+        let doc = json(&grundy(&["solve", "wythoff", "3,5", "--json"]));
+        assert_eq!((doc["outcome"].clone(), doc["value"].clone()), ("P".into(), 0.into()));
+        let doc = json(&grundy(&["solve", "wythoff", "4,4", "--json"]));
+        assert_eq!(
+            doc["winning_moves"],
+            serde_json::json!([{"component": 0, "from": "4,4", "to": [], "after": []}])
+        );
+        // 30-digit heaps: ⌊kφ⌋ with k = 10^29 is exact; (⌊kφ⌋, ⌊kφ⌋ + k) is a P-position.
+        let k = format!("1{}", "0".repeat(29));
+        let first = "161803398874989484820458683436"; // ⌊10^29 φ⌋
+        let second = "261803398874989484820458683436";
+        let doc = json(&grundy(&["solve", "wythoff", &format!("{first},{second}"), "--json"]));
+        assert_eq!(doc["outcome"], "P", "{k}");
+        let doc = json(&grundy(&["solve", "wythoff", &format!("{first},{second}9"), "--json"]));
+        assert_eq!(doc["outcome"], "N");
+        assert!(doc["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["to"][0] == format!("{first},{second}")));
+    }
+
+    #[test]
+    fn wythoff_sum_uses_the_table() {
+        let doc = json(&grundy(&["solve", "wythoff", "1,2", "1,1", "--json"]));
+        assert_eq!(doc["value"], 2);
+        assert_eq!(doc["outcome"], "N");
+    }
+
+    #[test]
+    fn moore_is_one_game() {
+        let doc = json(&grundy(&["solve", "moore:2", "1", "1", "1", "--json"]));
+        assert_eq!(doc["outcome"], "P");
+        let doc = json(&grundy(&["solve", "moore:2", "1", "1", "--json"]));
+        assert_eq!(doc["outcome"], "N");
+        assert_eq!(doc["winning_moves"][0]["after"], serde_json::json!(["0", "0"]));
+        assert_eq!(doc["winning_moves"][0]["description"], "take 1 from heap 1 and 1 from heap 2");
+    }
+
+    #[test]
+    fn staircase_moves_say_which_step() {
+        let doc = json(&grundy(&["solve", "staircase", "0,3,1,4", "--json"]));
+        assert_eq!(doc["value"], 7);
+        let described: Vec<&str> = doc["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["description"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            described,
+            ["move 1 coin from step 2 down to step 1", "move 1 coin from step 3 down to step 2"]
+        );
+    }
+
+    #[test]
+    fn georgia_bob_like_the_lesson() {
+        // POJ 1704: pieces on 1 2 3 (sorted: gaps 0 0 0) is a loss for the first player.
+        let doc = json(&grundy(&["solve", "georgia-bob", "1,2,3", "--json"]));
+        assert_eq!(doc["outcome"], "P");
+        // Unsorted input is fine; the winner moves a piece to a cell.
+        let doc = json(&grundy(&["solve", "georgia-bob", "8,1,5", "--json"]));
+        assert_eq!(doc["outcome"], "N");
+        for m in doc["winning_moves"].as_array().unwrap() {
+            assert!(m["description"].as_str().unwrap().starts_with("move the piece on cell"));
+            let check =
+                json(&grundy(&["solve", "georgia-bob", m["to"][0].as_str().unwrap(), "--json"]));
+            assert_eq!(check["outcome"], "P");
+        }
+        assert_bad_input(&["solve", "georgia-bob", "1,1"], "two pieces on cell 1");
+        assert_bad_input(&["solve", "georgia-bob", "0,2"], "numbered from 1");
+        assert_bad_input(&["solve", "wythoff", "1,2,3"], "pair");
+    }
+
+    #[test]
+    fn table_text_json_csv() {
+        insta::assert_snapshot!(stdout(&grundy(&["table", "wythoff", "--size", "8"])));
+        let doc = json(&grundy(&["table", "nim", "--size", "3", "--json"]));
+        assert_eq!(
+            doc,
+            serde_json::json!({"game": "nim", "size": 3, "rows": [[0, 1, 2], [1, 0, 3], [2, 3, 0]]})
+        );
+        assert_eq!(
+            stdout(&grundy(&["table", "kayles", "--size", "3", "--csv"])),
+            "0,1,2\n1,0,3\n2,3,0\n"
+        );
+    }
+
+    #[test]
+    fn the_seeds_table_check_is_one_command() {
+        let output = grundy(&["table", "nim", "--size", "60", "--verify"]);
+        assert!(output.status.success());
+        assert!(stdout(&output).ends_with("verified: the mex of each cell's row and column equals x XOR y (3600 cells, no exception)\n"));
+    }
+
+    #[test]
+    fn table_png_decodes_with_known_colours() {
+        let dir = std::env::temp_dir().join(format!("grundy-png-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("wythoff.png");
+        let output = grundy(&["table", "wythoff", "--size", "10", "--png", path.to_str().unwrap()]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let decoder =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut pixels).unwrap();
+        // The picture is rebuilt in memory to know where each cell lies, then compared.
+        let table = grundy::table::pair_table(&grundy::Game::Wythoff, 10).unwrap();
+        let picture = grundy_plot::heatmap(&table.rows);
+        assert_eq!(
+            (info.width as usize, info.height as usize),
+            (picture.width(), picture.height())
+        );
+        let max = 16; // the largest value of Wythoff's 10×10 table, at (9, 9)
+        for (x, y, value) in [(0, 0, 0), (3, 5, 0), (9, 9, 16), (1, 2, 0), (0, 7, 7)] {
+            assert_eq!(table.rows[x][y], value);
+            let (px, py) = picture.cell_center(x, y);
+            let offset = (py * info.width as usize + px) * 3;
+            assert_eq!(
+                &pixels[offset..offset + 3],
+                &grundy_plot::color(value, max),
+                "cell ({x}, {y})"
+            );
+        }
+        let svg_path = dir.join("nim.svg");
+        assert!(grundy(&["table", "nim", "--size", "5", "--svg", svg_path.to_str().unwrap()])
+            .status
+            .success());
+        assert!(std::fs::read_to_string(&svg_path).unwrap().starts_with("<svg"));
+        let plot_path = dir.join("grundy.png");
+        assert!(grundy(&["seq", "grundy", "300", "--png", plot_path.to_str().unwrap()])
+            .status
+            .success());
+        assert!(std::fs::metadata(&plot_path).unwrap().len() > 100);
+        // Nothing half-written is left beside the outputs.
+        let leftovers: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("partial"))
+            .collect();
+        assert!(leftovers.is_empty());
+    }
+
+    #[test]
+    fn table_errors() {
+        assert_bad_input(&["table", "staircase", "--size", "5"], "no table");
+        assert_bad_input(&["table", "nim", "--size", "0"], "--size");
+        assert_bad_input(&["table", "kayles", "--size", "5", "--verify"], "closed form");
+    }
+}

@@ -19,6 +19,14 @@ pub enum Error {
         /// What is wrong with it, and where.
         problem: String,
     },
+    /// An argument other than the game or a component is out of range.
+    #[error("{argument}: {problem}")]
+    BadArgument {
+        /// The argument's name.
+        argument: String,
+        /// What is wrong with it.
+        problem: String,
+    },
     /// One component of a position could not be read in the game's syntax.
     #[error("component {number} of the position, '{text}': {problem}")]
     BadComponent {

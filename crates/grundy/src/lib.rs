@@ -30,6 +30,7 @@ pub mod nimber;
 pub mod ruleset;
 pub mod sequence;
 pub mod solve;
+pub mod table;
 
 pub use error::{Error, Result};
 pub use games::Game;

@@ -2,7 +2,10 @@
 
 pub mod graph;
 pub mod heap;
+pub mod moore;
 pub mod nim;
+pub mod staircase;
+pub mod wythoff;
 
 use crate::error::{Error, Result};
 use graph::GraphGame;
@@ -74,6 +77,17 @@ pub enum Game {
     /// A heap game: an octal or hexadecimal code (subtraction games, Lasker's Nim, the named
     /// Kayles family) or Grundy's game.
     Heap(heap::HeapGame),
+    /// Wythoff's game; a component is a pair of heaps.
+    Wythoff,
+    /// Moore's Nim_K: the whole list of heaps is one game; a move takes from 1 to K heaps.
+    Moore {
+        /// K, the most heaps one move may take from.
+        max_heaps_per_move: u64,
+    },
+    /// Staircase Nim; a component lists the coins on steps 0, 1, 2, … (0 is the ground).
+    Staircase,
+    /// Pieces on a line moving left (POJ 1704); a component lists the occupied cells.
+    GeorgiaBob,
     /// An explicit game graph read from a file; a component is a token on a node.
     Graph {
         /// The path as the user gave it.
@@ -149,8 +163,19 @@ impl Game {
                 rules: HeapRules::Code(OctalCode::subtraction(&set)),
             }));
         }
+        if let Some(k) = lower.strip_prefix("moore:") {
+            let max_heaps_per_move: u64 = k.parse().ok().filter(|&k| k >= 1).ok_or_else(|| {
+                bad_game(format!(
+                    "'{k}' is not a valid K: moore:K takes from 1 to K heaps a move, K a whole number ≥ 1"
+                ))
+            })?;
+            return Ok(Game::Moore { max_heaps_per_move });
+        }
         let named_code = match lower.as_str() {
             "nim" => return Ok(Game::Nim),
+            "wythoff" => return Ok(Game::Wythoff),
+            "staircase" => return Ok(Game::Staircase),
+            "georgia-bob" => return Ok(Game::GeorgiaBob),
             "grundy" => {
                 return Ok(Game::Heap(HeapGame { name: "grundy".into(), rules: HeapRules::Grundy }))
             }
@@ -185,7 +210,7 @@ impl Game {
                 rules: HeapRules::Code("0.[3]".parse().expect("a valid code")),
             }),
             Game::Heap(game) => Some(game.clone()),
-            Game::Graph { .. } => None,
+            _ => None,
         }
     }
 
@@ -194,6 +219,10 @@ impl Game {
         match self {
             Game::Nim => "nim".to_string(),
             Game::Heap(game) => game.name.clone(),
+            Game::Wythoff => "wythoff".to_string(),
+            Game::Moore { max_heaps_per_move } => format!("moore:{max_heaps_per_move}"),
+            Game::Staircase => "staircase".to_string(),
+            Game::GeorgiaBob => "georgia-bob".to_string(),
             Game::Graph { path, .. } => format!("graph:{path}"),
         }
     }
@@ -265,6 +294,24 @@ pub fn parse_heaps<S: AsRef<str>>(components: &[S]) -> Result<Vec<BigUint>> {
                 text: text.to_string(),
                 problem,
             })
+        })
+        .collect()
+}
+
+/// Reads a comma-separated list of whole numbers (a Wythoff pair, a staircase, piece cells),
+/// naming the bad element.
+///
+/// ```
+/// use grundy::games::parse_number_list;
+/// assert_eq!(parse_number_list("3,5").unwrap(), [3u32.into(), 5u32.into()]);
+/// assert!(parse_number_list("3,,5").unwrap_err().contains("element 2"));
+/// ```
+pub fn parse_number_list(text: &str) -> std::result::Result<Vec<BigUint>, String> {
+    text.split(',')
+        .enumerate()
+        .map(|(idx, item)| {
+            parse_heap(item.trim())
+                .map_err(|problem| format!("element {} ('{item}'): {problem}", idx + 1))
         })
         .collect()
 }

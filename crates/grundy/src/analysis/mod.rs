@@ -4,6 +4,8 @@
 //! convention, and returns an [`Analysis`]: each component's value, the value and outcome of the
 //! sum, and every winning move written back in the input syntax. Front ends only print it.
 
+mod classic;
+
 use crate::error::{Error, Result};
 use crate::games::graph::GraphGame;
 use crate::games::{self, nim, Game};
@@ -68,6 +70,9 @@ pub struct MoveReport {
     pub to: Vec<String>,
     /// The whole position after the move.
     pub after: Vec<String>,
+    /// The move in the game's own words, where its notation hides them (which step, how many
+    /// coins; which piece, to which cell).
+    pub description: Option<String>,
 }
 
 /// The complete answer for one position.
@@ -113,6 +118,12 @@ pub fn solve<S: AsRef<str>>(
             let heaps = parse_word_heaps(components)?;
             solve_heaps(heap_game, &heaps, convention)
         }
+        Game::Wythoff => classic::solve_wythoff(components, convention),
+        Game::Moore { max_heaps_per_move } => {
+            classic::solve_moore(*max_heaps_per_move, components, convention)
+        }
+        Game::Staircase => classic::solve_staircase(components, convention),
+        Game::GeorgiaBob => classic::solve_pieces(components, convention),
         Game::Graph { game: graph, .. } => {
             let nodes = parse_nodes(graph, components)?;
             let format = |node: &u32| graph.name(*node).to_string();
@@ -282,6 +293,7 @@ pub fn analyze_sum<R: Ruleset>(
                     from: texts[component_idx].clone(),
                     to,
                     after,
+                    description: None,
                 });
             }
         }
@@ -316,7 +328,13 @@ pub fn analyze_whole<R: Ruleset>(
         .map(|m| {
             let to: Vec<String> = m.to.iter().map(format).collect();
             let after = replace_component(&texts, m.component, &to);
-            MoveReport { component: m.component, from: texts[m.component].clone(), to, after }
+            MoveReport {
+                component: m.component,
+                from: texts[m.component].clone(),
+                to,
+                after,
+                description: None,
+            }
         })
         .collect();
     Ok(Analysis {
@@ -362,7 +380,13 @@ fn nim_analysis<T: NimInt>(heaps: &[T], convention: Convention) -> Analysis {
         .map(|m| {
             let to = heap_left(&m.to);
             let after = replace_component(&texts, m.heap_idx, &to);
-            MoveReport { component: m.heap_idx, from: texts[m.heap_idx].clone(), to, after }
+            MoveReport {
+                component: m.heap_idx,
+                from: texts[m.heap_idx].clone(),
+                to,
+                after,
+                description: None,
+            }
         })
         .collect();
     Analysis {
@@ -409,7 +433,8 @@ mod tests {
                 component: 0,
                 from: "3".into(),
                 to: vec!["1".into()],
-                after: vec!["1".into(), "4".into(), "5".into()]
+                after: vec!["1".into(), "4".into(), "5".into()],
+                description: None,
             }]
         );
     }

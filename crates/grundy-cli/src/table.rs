@@ -1,0 +1,84 @@
+//! `grundy table GAME --size N`: pair values as text, JSON, CSV or a heatmap.
+
+use crate::args::TableArgs;
+use crate::output::write_atomically;
+use crate::{parse_count, BadInput, Files};
+use anyhow::Result;
+use grundy::table::{pair_table, verify};
+use grundy::Game;
+use std::io::Write;
+
+/// Runs `grundy table`.
+pub fn run(args: &TableArgs, stdout: &mut dyn Write) -> Result<bool> {
+    let game = Game::parse(&args.game, &Files).map_err(BadInput::from)?;
+    let size = parse_count(&args.size, "--size")?;
+    let size = usize::try_from(size).unwrap_or(usize::MAX);
+    let table = pair_table(&game, size).map_err(BadInput::from)?;
+    let verification =
+        if args.verify { Some(verify(&game, &table).map_err(BadInput::from)?) } else { None };
+    let mut pictures_only = false;
+    if let Some(path) = &args.png {
+        write_atomically(path, &grundy_plot::heatmap(&table.rows).to_png())?;
+        pictures_only = true;
+    }
+    if let Some(path) = &args.svg {
+        write_atomically(path, grundy_plot::heatmap(&table.rows).to_svg().as_bytes())?;
+        pictures_only = true;
+    }
+    if args.json {
+        let doc = serde_json::json!({"game": table.game, "size": table.size, "rows": table.rows});
+        serde_json::to_writer(&mut *stdout, &doc)?;
+        writeln!(stdout)?;
+    } else if args.csv {
+        for row in &table.rows {
+            let cells: Vec<String> = row.iter().map(u64::to_string).collect();
+            writeln!(stdout, "{}", cells.join(","))?;
+        }
+    } else if !pictures_only {
+        write_grid(stdout, &table.rows)?;
+    }
+    if let Some(check) = verification {
+        if check.mismatches.is_empty() {
+            let line =
+                format!("verified: {} ({} cells, no exception)", check.statement, check.n_cells);
+            if args.json || args.csv {
+                eprintln!("{line}");
+            } else {
+                writeln!(stdout, "{line}")?;
+            }
+        } else {
+            let (x, y) = check.mismatches[0];
+            return Err(anyhow::anyhow!(
+                "verification failed: {} does not hold at ({x}, {y}) and {} more cells",
+                check.statement,
+                check.mismatches.len() - 1
+            ));
+        }
+    }
+    Ok(true)
+}
+
+/// The table with row and column headers, columns aligned.
+fn write_grid(out: &mut dyn Write, rows: &[Vec<u64>]) -> std::io::Result<()> {
+    let width = rows
+        .iter()
+        .flatten()
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(rows.len().to_string().len());
+    write!(out, "{:>width$} |", "x\\y")?;
+    for y in 0..rows.len() {
+        write!(out, " {y:>width$}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}-+{}", "-".repeat(width.max(3)), "-".repeat((width + 1) * rows.len()))?;
+    for (x, row) in rows.iter().enumerate() {
+        write!(out, "{x:>w$} |", w = width.max(3))?;
+        for value in row {
+            write!(out, " {value:>width$}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
