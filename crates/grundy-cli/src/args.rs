@@ -96,6 +96,19 @@ pub struct SeqArgs {
     /// Write the sequence as an SVG plot instead of printing it.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+
+    /// Write the values to FILE in grundy's binary format (see ARCHITECTURE.md), with
+    /// checkpoints, instead of printing them.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "png", "svg"])]
+    pub out: Option<std::path::PathBuf>,
+
+    /// Continue an interrupted --out run from its last checkpoint.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+
+    /// Seconds between checkpoints of an --out run.
+    #[arg(long, value_name = "SECONDS", default_value = "30", requires = "out")]
+    pub checkpoint_secs: f64,
 }
 
 /// `grundy period GAME`

@@ -11,6 +11,7 @@ pub mod output;
 pub mod period;
 pub mod progress;
 pub mod seq;
+pub mod seq_file;
 pub mod solve;
 pub mod table;
 

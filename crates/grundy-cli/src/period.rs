@@ -36,7 +36,7 @@ pub fn run(args: &PeriodArgs, show_progress: bool, stdout: &mut dyn Write) -> Re
             let checked_to = values.computed().len().saturating_sub(1);
             doc.insert("periodic".into(), json!(false));
             doc.insert("checked_to".into(), json!(checked_to));
-            if let Some(candidate) = arithmetic_candidate(values.computed()) {
+            if let Some(candidate) = arithmetic_candidate(&values.computed().to_vec()) {
                 doc.insert(
                     "observed".into(),
                     json!({"preperiod": candidate.preperiod, "period": candidate.period,

@@ -13,6 +13,9 @@ pub fn run(args: &SeqArgs, show_progress: bool, stdout: &mut dyn Write) -> Resul
     let compute_to = usize::try_from(max_heap).map_err(|_| {
         BadInput::msg(format!("heap size {max_heap} is too large for this machine"))
     })?;
+    if let Some(path) = &args.out {
+        return crate::seq_file::run(&game, max_heap, path, args, show_progress);
+    }
     let bar = progress::heap_bar(max_heap, show_progress);
     let values = HeapValues::compute(&game, compute_to, &mut |n| bar.set_position(n as u64));
     bar.finish_and_clear();

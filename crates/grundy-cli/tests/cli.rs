@@ -673,3 +673,98 @@ mod classic_games {
         assert_bad_input(&["table", "kayles", "--size", "5", "--verify"], "closed form");
     }
 }
+
+mod long_runs {
+    use super::*;
+    use std::path::{Path, PathBuf};
+
+    fn dir() -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("grundy-out-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn sibling(path: &Path, suffix: &str) -> PathBuf {
+        PathBuf::from(format!("{}{suffix}", path.display()))
+    }
+
+    #[test]
+    fn out_file_has_a_documented_header_and_the_values() {
+        let path = dir().join("kayles.bin");
+        let output = grundy(&["seq", "kayles", "1000", "--out", path.to_str().unwrap()]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let bytes = std::fs::read(&path).unwrap();
+        let header = grundy::sequence::store::Header::decode(&bytes).unwrap();
+        assert_eq!(
+            (header.game.as_str(), header.n_values, header.value_width, header.complete),
+            ("kayles", 1001, 2, true)
+        );
+        let values = grundy::sequence::store::values_from_bytes(&bytes[header.len()..], 2);
+        let printed = stdout(&grundy(&["seq", "kayles", "1000"]));
+        let expected: Vec<u32> = printed.split_whitespace().map(|v| v.parse().unwrap()).collect();
+        assert_eq!(values, expected);
+        let sum = grundy::sequence::store::checksum(
+            grundy::sequence::store::CHECKSUM_START,
+            &bytes[header.len()..],
+        );
+        assert_eq!(sum, header.checksum);
+        assert!(!sibling(&path, ".partial").exists() && !sibling(&path, ".checkpoint").exists());
+    }
+
+    /// A run killed midway leaves no file that looks complete; resumed from its checkpoint it
+    /// ends byte for byte like a run that was never interrupted.
+    #[test]
+    fn a_killed_run_resumes_to_the_same_file() {
+        let dir = dir();
+        let whole = dir.join("whole.bin");
+        let resumed = dir.join("resumed.bin");
+        let n = "400000";
+        assert!(grundy(&["seq", "0.6", n, "--out", whole.to_str().unwrap()]).status.success());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args([
+                "seq",
+                "0.6",
+                n,
+                "--out",
+                resumed.to_str().unwrap(),
+                "--checkpoint-secs",
+                "0.05",
+            ])
+            .spawn()
+            .unwrap();
+        let checkpoint = sibling(&resumed, ".checkpoint");
+        let started = std::time::Instant::now();
+        let mut killed_midway = false;
+        while started.elapsed() < std::time::Duration::from_secs(120) {
+            if let Ok(text) = std::fs::read_to_string(&checkpoint) {
+                if text.contains("\"n_values\":") && !text.contains("\"n_values\":0,") {
+                    killed_midway = child.try_wait().unwrap().is_none();
+                    let _ = child.kill();
+                    break;
+                }
+            }
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let _ = child.wait();
+        if killed_midway {
+            assert!(!resumed.exists(), "an interrupted run must not leave a complete-looking file");
+            assert!(sibling(&resumed, ".partial").exists());
+            let output = grundy(&["seq", "0.6", n, "--out", resumed.to_str().unwrap(), "--resume"]);
+            assert!(output.status.success(), "{}", stderr(&output));
+        }
+        assert!(killed_midway, "the run finished before a checkpoint could be interrupted");
+        assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&resumed).unwrap());
+    }
+
+    #[test]
+    fn resume_without_a_checkpoint_is_bad_input() {
+        let path = dir().join("nothing.bin");
+        assert_bad_input(
+            &["seq", "0.6", "1000", "--out", path.to_str().unwrap(), "--resume"],
+            "checkpoint",
+        );
+    }
+}

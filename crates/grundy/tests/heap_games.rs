@@ -5,6 +5,7 @@ use grundy::analysis::{solve, Convention, Value};
 use grundy::games::heap::{HeapGame, HeapRules, OctalCode};
 use grundy::sequence::dense::DenseEngine;
 use grundy::sequence::period::{proof_bound, PeriodTracker};
+use grundy::sequence::sparse::SparseEngine;
 use grundy::sequence::HeapValues;
 use grundy::solve::acyclic::Memo;
 use grundy::Game;
@@ -71,6 +72,11 @@ fn corpus_sequences_every_engine() {
                 expected,
                 "memo, heap {heap}: {context}"
             );
+        }
+        if let Some(mut sparse) = SparseEngine::new(&game) {
+            assert!(sparse.extend_to(n));
+            let fast: Vec<u64> = sparse.values().iter().map(|&v| u64::from(v)).collect();
+            assert_eq!(fast, case.values, "sparse engine: {context}");
         }
         if values.period().is_none() || n < 5000 {
             let mut dense = DenseEngine::new(&game);
@@ -162,6 +168,24 @@ proptest! {
         }
     }
 
+    /// The sparse-space engine against the straightforward one, with the mask it chooses and
+    /// with masks forced on it (good or bad, the answers must be exact).
+    #[test]
+    fn sparse_engine_matches_the_straightforward_one(code in random_code(), mask in 0u32..64) {
+        let game = code_game(&code);
+        let Some(mut chosen) = SparseEngine::new(&game) else { return Ok(()) };
+        let mut forced = SparseEngine::with_fixed_mask(&game, mask).unwrap();
+        let mut reference = DenseEngine::new(&game);
+        reference.extend_to(1500);
+        if reference.values().iter().any(|&v| v > 60_000) {
+            return Ok(());
+        }
+        prop_assert!(chosen.extend_to(1500) && forced.extend_to(1500));
+        let expected: Vec<u16> = reference.values().iter().map(|&v| v as u16).collect();
+        prop_assert_eq!(chosen.values(), &expected[..], "{} (chosen mask)", code);
+        prop_assert_eq!(forced.values(), &expected[..], "{} (mask {:#x})", code, mask);
+    }
+
     /// A proven period holds over many further periods, computed directly.
     #[test]
     fn proven_periods_hold_far_beyond_the_proof(code in random_code()) {
@@ -238,6 +262,28 @@ proptest! {
         let again: OctalCode = parsed.to_string().parse().unwrap();
         prop_assert_eq!(parsed, again);
     }
+}
+
+/// Grundy's game and Officers past the point where the engine switches to its rare/common
+/// mask, against the straightforward engine.
+#[test]
+fn sparse_engine_far_enough_to_use_its_mask() {
+    for name in ["grundy", "0.6", "0.16"] {
+        let game = heap_game(name);
+        let mut sparse = SparseEngine::new(&game).unwrap();
+        sparse.extend_to(40_000);
+        assert_ne!(sparse.stats().mask, 0, "{name}: the mask should be in use by now");
+        let mut reference = DenseEngine::new(&game);
+        reference.extend_to(40_000);
+        let expected: Vec<u16> = reference.values().iter().map(|&v| v as u16).collect();
+        assert_eq!(sparse.values(), &expected[..], "{name}");
+    }
+    // Rare positions of Grundy's game under mask 0xfe below 2^21: 1274, the last at 82860
+    // (Flammenkamp); below 40000 they must be a prefix of those, ending at most at 82860.
+    let mut engine = SparseEngine::new(&heap_game("grundy")).unwrap();
+    engine.extend_to(100_000);
+    assert_eq!(engine.stats().mask, 0xfe);
+    assert_eq!(engine.stats().n_rare, 1273, "rare positions with n ≥ 1 (0 is rare too: 1274)");
 }
 
 #[test]

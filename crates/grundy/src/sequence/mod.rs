@@ -6,22 +6,86 @@
 
 pub mod dense;
 pub mod period;
+pub mod sparse;
+pub mod store;
 
 use crate::games::heap::{HeapGame, HeapRules};
 use dense::DenseEngine;
-use period::{proof_bound, Period, PeriodTracker, Proof};
+use period::{find_period, proof_bound, Period, PeriodTracker, Proof};
+use sparse::SparseEngine;
+
+/// Values as computed: two bytes each where they fit (the fast engine), four otherwise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Computed {
+    /// Values below 2^16.
+    Narrow(Vec<u16>),
+    /// Any values.
+    Wide(Vec<u32>),
+}
+
+impl Computed {
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        match self {
+            Computed::Narrow(values) => values.len(),
+            Computed::Wide(values) => values.len(),
+        }
+    }
+
+    /// Whether there is no value.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Value `n`.
+    pub fn get(&self, n: usize) -> Option<u32> {
+        match self {
+            Computed::Narrow(values) => values.get(n).map(|&v| u32::from(v)),
+            Computed::Wide(values) => values.get(n).copied(),
+        }
+    }
+
+    /// All values, widened.
+    pub fn to_vec(&self) -> Vec<u32> {
+        match self {
+            Computed::Narrow(values) => values.iter().map(|&v| u32::from(v)).collect(),
+            Computed::Wide(values) => values.clone(),
+        }
+    }
+
+    fn truncate(&mut self, len: usize) {
+        match self {
+            Computed::Narrow(values) => values.truncate(len),
+            Computed::Wide(values) => values.truncate(len),
+        }
+    }
+}
+
+/// Which engine computes a sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// The fastest available: the sparse-space engine where it applies.
+    Fastest,
+    /// The straightforward engine (the reference).
+    Straightforward,
+}
 
 /// The values of a heap game as far as they are known: computed ones, and beyond them the
 /// proven period if there is one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeapValues {
-    computed: Vec<u32>,
+    computed: Computed,
     period: Option<Period>,
 }
 
+/// Period checks on the fast path run each time the sequence grows by this fraction (1/8),
+/// so they cost a constant factor of a linear pass, and stop the run at most 1/8 late.
+const PERIOD_CHECK_GROWTH: usize = 8;
+
 impl HeapValues {
-    /// Computes values of heaps `0..=up_to`, stopping early once a period is proven (the rest
-    /// then follows from it). `progress` is called now and then with the heap size reached.
+    /// Computes values of heaps `0..=up_to` with the fastest engine, stopping early once a
+    /// period is proven (the rest then follows from it). `progress` is called now and then with
+    /// the heap size reached.
     ///
     /// ```
     /// use grundy::games::heap::{HeapGame, HeapRules};
@@ -33,9 +97,64 @@ impl HeapValues {
     /// assert_eq!(values.value(10u64.pow(18)), values.value(10u64.pow(18) - 34));
     /// ```
     pub fn compute(game: &HeapGame, up_to: usize, progress: &mut dyn FnMut(usize)) -> HeapValues {
+        Self::compute_with(game, up_to, Engine::Fastest, progress)
+    }
+
+    /// As [`HeapValues::compute`], with the engine chosen.
+    pub fn compute_with(
+        game: &HeapGame,
+        up_to: usize,
+        engine: Engine,
+        progress: &mut dyn FnMut(usize),
+    ) -> HeapValues {
         if let Some((period, first_values)) = closed_form(game) {
-            return HeapValues { computed: first_values.to_vec(), period: Some(period) };
+            return HeapValues {
+                computed: Computed::Wide(first_values.to_vec()),
+                period: Some(period),
+            };
         }
+        if engine == Engine::Fastest {
+            if let Some(sparse) = SparseEngine::new(game) {
+                if let Some(found) = Self::compute_fast(game, sparse, up_to, progress) {
+                    return found;
+                }
+            }
+        }
+        Self::compute_straightforward(game, up_to, progress)
+    }
+
+    /// The fast path: the sparse engine, with period checks at growing intervals. `None` if a
+    /// value outgrew 16 bits.
+    fn compute_fast(
+        game: &HeapGame,
+        engine: SparseEngine,
+        up_to: usize,
+        progress: &mut dyn FnMut(usize),
+    ) -> Option<HeapValues> {
+        let mut run = FastRun::new(game, engine);
+        while run.engine().values().len() <= up_to {
+            let target = (run.engine().values().len() + 65535).min(up_to);
+            let proven = run.advance(target)?;
+            progress(run.engine().values().len() - 1);
+            if let Some(period) = proven {
+                let mut computed = Computed::Narrow(run.into_engine().into_values());
+                computed.truncate(period.proven_at + 1);
+                return Some(HeapValues { computed, period: Some(period) });
+            }
+        }
+        let period = run.check_now();
+        let mut computed = Computed::Narrow(run.into_engine().into_values());
+        if let Some(period) = &period {
+            computed.truncate(period.proven_at + 1);
+        }
+        Some(HeapValues { computed, period })
+    }
+
+    fn compute_straightforward(
+        game: &HeapGame,
+        up_to: usize,
+        progress: &mut dyn FnMut(usize),
+    ) -> HeapValues {
         let mut engine = DenseEngine::new(game);
         let mut tracker = proof_bound(game).map(PeriodTracker::new);
         let mut period = None;
@@ -52,14 +171,17 @@ impl HeapValues {
                 }
             }
         }
-        HeapValues { computed: engine.into_values(), period }
+        HeapValues { computed: Computed::Wide(engine.into_values()), period }
     }
 
     /// The value of heap `n`, if computed or given by the period.
     pub fn value(&self, n: u64) -> Option<u64> {
         match &self.period {
-            Some(period) => Some(period.value_at(&self.computed, n)),
-            None => self.computed.get(usize::try_from(n).ok()?).map(|&v| u64::from(v)),
+            Some(period) => Some(match &self.computed {
+                Computed::Narrow(values) => period.value_at(values, n),
+                Computed::Wide(values) => period.value_at(values, n),
+            }),
+            None => self.computed.get(usize::try_from(n).ok()?).map(u64::from),
         }
     }
 
@@ -69,8 +191,61 @@ impl HeapValues {
     }
 
     /// The values actually computed (heaps `0..computed().len()`).
-    pub fn computed(&self) -> &[u32] {
+    pub fn computed(&self) -> &Computed {
         &self.computed
+    }
+}
+
+/// A long run of the fast engine: values in steps, with the periodicity proof checked each time
+/// the sequence has grown by an eighth (a linear pass each time, so a constant factor overall;
+/// the run stops at most an eighth past the heap where the proof completed).
+#[derive(Debug)]
+pub struct FastRun {
+    engine: SparseEngine,
+    bound: Option<period::ProofBound>,
+    next_check: usize,
+}
+
+impl FastRun {
+    /// A run of `engine` (fresh, or resumed with earlier values) for `game`.
+    pub fn new(game: &HeapGame, engine: SparseEngine) -> FastRun {
+        let next_check = engine.values().len().max(64);
+        FastRun { engine, bound: proof_bound(game), next_check }
+    }
+
+    /// Computes values up to heap `target` inclusive, or fewer if a period is proven first
+    /// (then returned). `None` if a value outgrew 16 bits.
+    pub fn advance(&mut self, target: usize) -> Option<Option<Period>> {
+        while self.engine.values().len() <= target {
+            let stop = target.min(self.next_check);
+            while self.engine.values().len() <= stop {
+                self.engine.push_next()?;
+            }
+            if self.engine.values().len() > self.next_check {
+                self.next_check += self.next_check / PERIOD_CHECK_GROWTH + 1;
+                if let Some(bound) = self.bound {
+                    if let Some(period) = find_period(self.engine.values(), bound, 1 << 27) {
+                        return Some(Some(period));
+                    }
+                }
+            }
+        }
+        Some(None)
+    }
+
+    /// Checks for a proven period now, whatever the schedule (at the end of a run).
+    pub fn check_now(&self) -> Option<Period> {
+        find_period(self.engine.values(), self.bound?, 1 << 27)
+    }
+
+    /// The engine and its values.
+    pub fn engine(&self) -> &SparseEngine {
+        &self.engine
+    }
+
+    /// Gives up the engine.
+    pub fn into_engine(self) -> SparseEngine {
+        self.engine
     }
 }
 

@@ -76,14 +76,14 @@ impl Period {
     /// let bounded_2 = Period { preperiod: 0, period: 3, saltus: 0, proven_at: 5, proof: Proof::Observed };
     /// assert_eq!(bounded_2.value_at(&[0, 1, 2], 10u64.pow(18)), 10u64.pow(18) % 3);
     /// ```
-    pub fn value_at(&self, values: &[u32], n: u64) -> u64 {
+    pub fn value_at<T: Copy + Into<u64>>(&self, values: &[T], n: u64) -> u64 {
         if (n as u128) < (self.preperiod + self.period) as u128 {
-            return u64::from(values[n as usize]);
+            return values[n as usize].into();
         }
         let offset = n - self.preperiod as u64;
         let cycles = offset / self.period as u64;
         let residue = (offset % self.period as u64) as usize;
-        u64::from(values[self.preperiod + residue]) + cycles * u64::from(self.saltus)
+        values[self.preperiod + residue].into() + cycles * u64::from(self.saltus)
     }
 }
 
@@ -163,8 +163,8 @@ impl PeriodTracker {
 
 /// Given a period `p` proven from heap `start`, the smallest period (a divisor of `p`) and
 /// the smallest preperiod that goes with it.
-fn smallest_period(
-    values: &[u32],
+fn smallest_period<T: Copy + PartialEq>(
+    values: &[T],
     p: usize,
     start: usize,
     proven_at: usize,
@@ -181,6 +181,55 @@ fn smallest_period(
         }
     }
     Period { preperiod: start, period: p, saltus: 0, proven_at, proof }
+}
+
+/// Looks for a proven period in `values` all at once: the run of matches `G(j + p) = G(j)`
+/// ending at the newest value is `Z[p]` of the Z-function of the reversed sequence, so one
+/// linear pass rates every period. Returns the period whose proof needs the fewest values (so
+/// the answer is the one [`PeriodTracker`] gives at the first heap where a proof completes),
+/// or `None`. Only the last `window` values are examined, which bounds memory at 4 bytes per
+/// value of the window.
+pub fn find_period<T: Copy + PartialEq>(
+    values: &[T],
+    bound: ProofBound,
+    window: usize,
+) -> Option<Period> {
+    let n = values.len().checked_sub(1)?;
+    let ProofBound { max_removal: t, max_parts: m } = bound;
+    let len = values.len().min(window.max(2));
+    // reversed[i] = G(n − i)
+    let reversed = |i: usize| values[n - i];
+    let mut z = vec![0u32; len];
+    let (mut left, mut right) = (0usize, 0usize);
+    for i in 1..len {
+        let mut k = if i < right { (z[i - left] as usize).min(right - i) } else { 0 };
+        while i + k < len && reversed(k) == reversed(i + k) {
+            k += 1;
+        }
+        z[i] = k as u32;
+        if i + k > right {
+            left = i;
+            right = i + k;
+        }
+    }
+    let mut best: Option<(usize, usize, usize)> = None; // (proven_at, p, first_match)
+    for (p, &run) in z.iter().enumerate().skip(1) {
+        let run = run as usize;
+        if run == 0 {
+            continue;
+        }
+        // A run that reaches the start of the window may go on further back; it is only
+        // trusted as far as it was seen.
+        let first_match = (n + 1).saturating_sub(p + run);
+        let e = first_match.max(1);
+        let last_checked = m * e + m * p + t;
+        if last_checked <= n && best.is_none_or(|(at, q, _)| (last_checked, p) < (at, q)) {
+            best = Some((last_checked, p, first_match));
+        }
+    }
+    let (proven_at, p, first_match) = best?;
+    let proof = if m == 1 { Proof::Window(bound) } else { Proof::GuySmith(bound) };
+    Some(smallest_period(values, p, first_match, proven_at, proof))
 }
 
 /// The first ultimately periodic description of `values` that looks arithmetic-periodic

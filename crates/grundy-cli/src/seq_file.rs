@@ -1,0 +1,246 @@
+//! `grundy seq GAME N --out FILE`: long runs to a file, with progress, checkpoints and resume.
+//!
+//! Values are appended to `FILE.partial` as they are computed. Every `--checkpoint-secs` the
+//! file is flushed to disk and `FILE.checkpoint` (a small JSON document: game, count, checksum)
+//! is replaced atomically; `--resume` reloads exactly that many values, checks their checksum
+//! and goes on. Only when every value is written does the final header (with `complete = 1`) go
+//! in and `FILE.partial` become `FILE`. The file format is `grundy::sequence::store`.
+
+use crate::args::SeqArgs;
+use crate::output::write_atomically;
+use crate::{progress, BadInput};
+use anyhow::{Context, Result};
+use grundy::games::heap::HeapGame;
+use grundy::sequence::period::Period;
+use grundy::sequence::sparse::SparseEngine;
+use grundy::sequence::store::{checksum, value_bytes, values_from_bytes, Header, CHECKSUM_START};
+use grundy::sequence::{FastRun, HeapValues};
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+/// What a checkpoint records: how many values of the partial file are durable.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Checkpoint {
+    game: String,
+    value_width: u32,
+    n_values: u64,
+    checksum: u64,
+}
+
+/// The file being written and its running checksum.
+struct Output {
+    file: File,
+    header: Header,
+    n_written: u64,
+    checksum: u64,
+}
+
+impl Output {
+    fn append(&mut self, values: &[u16]) -> Result<()> {
+        let bytes = value_bytes(values, self.header.value_width);
+        self.file.write_all(&bytes)?;
+        self.checksum = checksum(self.checksum, &bytes);
+        self.n_written += values.len() as u64;
+        Ok(())
+    }
+
+    fn checkpoint(&mut self, path: &Path) -> Result<()> {
+        self.file.sync_data()?;
+        let record = Checkpoint {
+            game: self.header.game.clone(),
+            value_width: self.header.value_width,
+            n_values: self.n_written,
+            checksum: self.checksum,
+        };
+        write_atomically(
+            &with_suffix(path, ".checkpoint"),
+            serde_json::to_string(&record)?.as_bytes(),
+        )
+    }
+
+    fn finish(mut self, path: &Path) -> Result<()> {
+        self.header.n_values = self.n_written;
+        self.header.checksum = self.checksum;
+        self.header.complete = true;
+        self.file.seek(SeekFrom::Start(0))?;
+        self.file.write_all(&self.header.encode())?;
+        self.file.sync_all()?;
+        drop(self.file);
+        std::fs::rename(with_suffix(path, ".partial"), path)
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
+        let _ = std::fs::remove_file(with_suffix(path, ".checkpoint"));
+        Ok(())
+    }
+}
+
+/// Opens a fresh partial file, or the interrupted one with its checkpointed values.
+fn open_output(game: &HeapGame, path: &Path, resume: bool) -> Result<(Output, Vec<u16>)> {
+    let partial = with_suffix(path, ".partial");
+    let fresh_header = Header {
+        value_width: 2,
+        n_values: 0,
+        checksum: CHECKSUM_START,
+        complete: false,
+        game: game.name.clone(),
+    };
+    if !resume {
+        let mut file = File::create(&partial)
+            .with_context(|| format!("cannot write '{}'", partial.display()))?;
+        file.write_all(&fresh_header.encode())?;
+        return Ok((
+            Output { file, header: fresh_header, n_written: 0, checksum: CHECKSUM_START },
+            Vec::new(),
+        ));
+    }
+    let checkpoint_path = with_suffix(path, ".checkpoint");
+    let text = std::fs::read_to_string(&checkpoint_path).map_err(|error| {
+        BadInput::msg(format!("--resume: cannot read '{}': {error}", checkpoint_path.display()))
+    })?;
+    let record: Checkpoint = serde_json::from_str(&text).map_err(|error| {
+        BadInput::msg(format!(
+            "--resume: '{}' is not a checkpoint: {error}",
+            checkpoint_path.display()
+        ))
+    })?;
+    if record.game != game.name {
+        return Err(BadInput::msg(format!(
+            "--resume: the checkpoint is for game '{}', not '{}'",
+            record.game, game.name
+        ))
+        .into());
+    }
+    let mut file = OpenOptions::new().read(true).write(true).open(&partial).map_err(|error| {
+        BadInput::msg(format!("--resume: cannot open '{}': {error}", partial.display()))
+    })?;
+    let mut head = vec![0u8; 4096];
+    let n_head = file.read(&mut head)?;
+    let header = Header::decode(&head[..n_head]).map_err(|problem| {
+        BadInput::msg(format!("--resume: '{}': {problem}", partial.display()))
+    })?;
+    if header.game != game.name || header.value_width != record.value_width {
+        return Err(BadInput::msg(format!(
+            "--resume: '{}' does not match its checkpoint",
+            partial.display()
+        ))
+        .into());
+    }
+    let data_len = record.n_values * u64::from(record.value_width);
+    file.seek(SeekFrom::Start(header.len() as u64))?;
+    let mut bytes = vec![0u8; data_len as usize];
+    file.read_exact(&mut bytes).map_err(|_| {
+        BadInput::msg(format!(
+            "--resume: '{}' is shorter than its checkpoint says",
+            partial.display()
+        ))
+    })?;
+    let sum = checksum(CHECKSUM_START, &bytes);
+    if sum != record.checksum {
+        return Err(BadInput::msg(format!(
+            "--resume: the values in '{}' fail their checksum",
+            partial.display()
+        ))
+        .into());
+    }
+    // Anything written after the checkpoint is not trusted: cut it off and carry on from there.
+    file.set_len(header.len() as u64 + data_len)?;
+    file.seek(SeekFrom::End(0))?;
+    let values: Vec<u16> =
+        values_from_bytes(&bytes, record.value_width).iter().map(|&v| v as u16).collect();
+    Ok((Output { file, header, n_written: record.n_values, checksum: sum }, values))
+}
+
+/// Runs `grundy seq GAME N --out FILE`.
+pub fn run(
+    game: &HeapGame,
+    max_heap: u64,
+    path: &Path,
+    args: &SeqArgs,
+    show_progress: bool,
+) -> Result<bool> {
+    let up_to = usize::try_from(max_heap)
+        .map_err(|_| BadInput::msg("heap size too large for this machine"))?;
+    if !SparseEngine::supports(game) {
+        // Codes with repeats or three-heap splits: computed in memory, written at once.
+        let values = HeapValues::compute(game, up_to, &mut |_| {});
+        let all: Vec<u16> = (0..=max_heap)
+            .map(|n| u16::try_from(values.value(n).unwrap_or(0)))
+            .collect::<Result<_, _>>()
+            .map_err(|_| {
+                BadInput::msg("values above 65535 do not fit the file format's 2-byte values")
+            })?;
+        let (mut output, _) = open_output(game, path, false)?;
+        output.append(&all)?;
+        output.finish(path)?;
+        return Ok(true);
+    }
+    let (mut output, earlier) = open_output(game, path, args.resume)?;
+    let resumed_from = earlier.len();
+    let engine = SparseEngine::with_values(game, earlier)
+        .ok_or_else(|| BadInput::msg("unsupported game"))?;
+    let mut run = FastRun::new(game, engine);
+    let bar = progress::heap_bar(max_heap, show_progress);
+    bar.set_position(resumed_from as u64);
+    let interval = Duration::from_secs_f64(args.checkpoint_secs.max(0.01));
+    let mut last_checkpoint = Instant::now();
+    let mut period: Option<Period> = None;
+    while run.engine().values().len() <= up_to {
+        let target = (run.engine().values().len() + 65535).min(up_to);
+        let proven = run.advance(target).ok_or_else(|| {
+            anyhow::anyhow!("a value outgrew 16 bits: this game needs the in-memory engine")
+        })?;
+        let done = run.engine().values().len();
+        output.append(&run.engine().values()[output.n_written as usize..done])?;
+        let stats = run.engine().stats();
+        bar.set_position(done as u64);
+        bar.set_message(format!("rare {} max {}", stats.n_rare, stats.max_value));
+        if last_checkpoint.elapsed() >= interval {
+            output.checkpoint(path)?;
+            last_checkpoint = Instant::now();
+        }
+        if proven.is_some() {
+            period = proven;
+            break;
+        }
+    }
+    if let Some(period) = &period {
+        // The rest follows from the period: write it without computing.
+        let values = run.engine().values();
+        let mut n = output.n_written;
+        let mut chunk = Vec::with_capacity(1 << 16);
+        while n <= max_heap {
+            chunk.push(period.value_at(values, n) as u16);
+            n += 1;
+            if chunk.len() == chunk.capacity() {
+                output.append(&chunk)?;
+                chunk.clear();
+            }
+        }
+        output.append(&chunk)?;
+        bar.finish_and_clear();
+        eprintln!(
+            "{}: periodic from heap {} with period {} (proven at heap {}); values past heap {} follow from it",
+            game.name, period.preperiod, period.period, period.proven_at, values.len() - 1
+        );
+    } else {
+        bar.finish_and_clear();
+    }
+    let n_values = output.n_written;
+    let sum = output.checksum;
+    output.finish(path)?;
+    if show_progress {
+        eprintln!(
+            "wrote {n_values} values of {} to {} (checksum {sum:016x})",
+            game.name,
+            path.display()
+        );
+    }
+    Ok(true)
+}

@@ -1,0 +1,39 @@
+//! Runs the fast nim-sequence engine on one game and prints its work counters as it goes:
+//! mask, rare positions, window, full enumerations. For tuning and for understanding a game.
+//!
+//! Run: `cargo run --release -p grundy --example sparse_stats -- GAME N`
+
+use grundy::sequence::sparse::SparseEngine;
+use grundy::Game;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let name = args.get(1).map_or("0.6", String::as_str);
+    let n: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let game = name.parse::<Game>().ok().and_then(|g| g.heap_game()).expect("a heap game");
+    let mut engine = SparseEngine::new(&game).expect("a game the fast engine supports");
+    let started = Instant::now();
+    let mut report_at = 1024;
+    while engine.values().len() <= n {
+        if engine.push_next().is_none() {
+            println!("a value outgrew 16 bits");
+            return;
+        }
+        let len = engine.values().len();
+        if len == report_at || len == n + 1 {
+            let s = engine.stats();
+            println!(
+                "n {len:>11}  {:>8.2?}  mask {:#06x}  rare {:>7}  max {:>5}  window {:>6}  full checks {:>9} (wasted {:>9})",
+                started.elapsed(),
+                s.mask,
+                s.n_rare,
+                s.max_value,
+                s.window,
+                s.n_full_checks,
+                s.n_wasted_checks
+            );
+            report_at *= 2;
+        }
+    }
+}

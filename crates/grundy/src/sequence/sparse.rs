@@ -1,0 +1,512 @@
+//! The fast nim-sequence engine: the rare/common ("sparse space") method where a game has it,
+//! and a tight dense pair loop where it does not.
+//!
+//! **Sparse space** (Winning Ways ch. 4, "Sparse Space Spells Speed"; Gangolli & Plambeck 1989;
+//! Flammenkamp). Fix a bit mask `m` and call a value *rare* when `popcount(v & m)` is even,
+//! *common* otherwise. Then common ⊕ common and rare ⊕ rare are rare, and rare ⊕ common is common.
+//! In many games almost every position has a common value, so the positions with rare values (the
+//! *rare positions*) are few. For a heap `n`, the options that split into `(a, R − a)` have a
+//! common value only if one part is a rare position, so the common values among the options are
+//! known exactly after visiting the rare positions alone. Rare values among the options come from
+//! the many (common, common) pairs; the engine collects those of a small window of pairs
+//! (`a ≤ W`, reads that stay in cache), takes the mex of everything found, and:
+//!
+//! - if that mex is common, it is the answer (all smaller values are present, and a common value
+//!   missing from the exact common set is missing from the options);
+//! - if it is rare, the full enumeration runs for that one value: a pair with that XOR either
+//!   exists (mark it and look again) or does not (the answer is that rare value).
+//!
+//! So the answer is always exact, and the full enumeration runs only when it must. The mask is
+//! chosen from the histogram of values: the number of rare positions under mask `m` is
+//! `(N + Ĥ(m)) / 2` with `Ĥ` the Walsh–Hadamard transform of the histogram, so one transform
+//! rates every mask at once. It is chosen again as the sequence grows.
+//!
+//! **Dense path.** Without a sparse space (0.007, 0.04) every pair is visited: both halves of
+//! the pair loop are contiguous slices, the loop has no bounds checks, and four independent
+//! bitsets keep the marking out of one dependency chain.
+//!
+//! Codes with a repeating digit or splits into three heaps are not handled here
+//! ([`SparseEngine::supports`]); the straightforward engine covers them.
+
+use crate::games::heap::{HeapGame, HeapRules};
+
+/// The largest value the engine stores (values are `u16`).
+pub const MAX_VALUE: u32 = u16::MAX as u32 - 1;
+
+/// Counters that describe the work done, for progress displays and benchmarks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SparseStats {
+    /// Positions whose value is rare under the current mask (0 in dense mode).
+    pub n_rare: usize,
+    /// The current mask (0: dense mode).
+    pub mask: u32,
+    /// Full enumerations run for a rare candidate.
+    pub n_full_checks: u64,
+    /// Of those, the ones that found the candidate present (work the window could have saved).
+    pub n_wasted_checks: u64,
+    /// The largest value so far.
+    pub max_value: u32,
+    /// The current window of pairs visited in full for every heap.
+    pub window: usize,
+}
+
+/// The fast engine for one heap game.
+#[derive(Debug, Clone)]
+pub struct SparseEngine {
+    /// `k` such that a heap of exactly `k` may be taken whole.
+    take_all: Vec<usize>,
+    /// `k ≥ 1` such that removing `k` may leave one heap.
+    leave_one: Vec<usize>,
+    /// `k ≥ 0` such that removing `k` may leave two heaps.
+    split_after: Vec<usize>,
+    /// Grundy's game: the two heaps must differ.
+    unequal: bool,
+    values: Vec<u16>,
+    histogram: Vec<u64>,
+    mask: u32,
+    rare: Vec<u32>,
+    /// The values at the rare positions, beside them, so the hot loop reads one array less.
+    rare_values: Vec<u16>,
+    window: usize,
+    /// Pairs walked by full enumerations that found their candidate, since the window was
+    /// last tuned, and the heaps computed since then.
+    wasted_pairs: u64,
+    heaps_since_tuning: u64,
+    next_mask_review: usize,
+    stats: SparseStats,
+    /// `seen[v] == stamp` when value `v` is among the options of the heap being computed: a
+    /// plain store per option (no read-modify-write chains), and no clearing between heaps.
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+/// A mask is used while its rare positions are at most this fraction of all positions.
+const SPARSE_RATIO: usize = 16;
+
+/// Pairs compared in an enumeration for the cost of one pair marked in the window (measured:
+/// a marked pair costs about 1 ns here, a compared one about 0.3 ns).
+const PAIRS_PER_MARK: u64 = 3;
+
+/// Without a mask, heaps with at most this many pairs are marked in full.
+const DENSE_FULL_PAIRS: usize = 4096;
+
+/// The window is tuned once per this many heaps.
+const WINDOW_EPOCH: u64 = 4096;
+
+impl SparseEngine {
+    /// Whether this engine handles the game (codes without a repeating digit or three-heap
+    /// splits, and Grundy's game).
+    pub fn supports(game: &HeapGame) -> bool {
+        match &game.rules {
+            HeapRules::Grundy => true,
+            HeapRules::Code(code) => code.max_removal().is_some() && code.max_parts() <= 2,
+        }
+    }
+
+    /// An engine for `game`, or `None` if [`SparseEngine::supports`] says no.
+    pub fn new(game: &HeapGame) -> Option<Self> {
+        if !Self::supports(game) {
+            return None;
+        }
+        let (mut take_all, mut leave_one, mut split_after, mut unequal) =
+            (Vec::new(), Vec::new(), Vec::new(), false);
+        match &game.rules {
+            HeapRules::Grundy => {
+                split_after.push(0);
+                unequal = true;
+            }
+            HeapRules::Code(code) => {
+                for k in 0..=code.max_removal().unwrap_or(0) {
+                    let digit = code.digit(k);
+                    if k > 0 && digit & 1 != 0 {
+                        take_all.push(k);
+                    }
+                    if k > 0 && digit & 2 != 0 {
+                        leave_one.push(k);
+                    }
+                    if digit & 4 != 0 {
+                        split_after.push(k);
+                    }
+                }
+            }
+        }
+        Some(SparseEngine {
+            take_all,
+            leave_one,
+            split_after,
+            unequal,
+            values: Vec::new(),
+            histogram: vec![0; 2],
+            mask: 0,
+            rare: Vec::new(),
+            rare_values: Vec::new(),
+            window: 256,
+            wasted_pairs: 0,
+            heaps_since_tuning: 0,
+            next_mask_review: 1024,
+            stats: SparseStats::default(),
+            seen: vec![0; 128],
+            stamp: 0,
+        })
+    }
+
+    /// An engine that uses `mask` from the start and never changes it (0: no mask). The
+    /// answers are exact whatever the mask; only the speed depends on it. For tests and
+    /// experiments.
+    pub fn with_fixed_mask(game: &HeapGame, mask: u32) -> Option<Self> {
+        let mut engine = Self::new(game)?;
+        engine.mask = mask;
+        engine.next_mask_review = usize::MAX;
+        Some(engine)
+    }
+
+    /// Starts from values already computed (a resumed run), as if they had been computed here.
+    pub fn with_values(game: &HeapGame, values: Vec<u16>) -> Option<Self> {
+        let mut engine = Self::new(game)?;
+        for &value in &values {
+            engine.record(value);
+        }
+        engine.values = values;
+        engine.review_mask();
+        Some(engine)
+    }
+
+    /// The values so far.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// Gives up the values.
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
+    }
+
+    /// The work counters.
+    pub fn stats(&self) -> SparseStats {
+        SparseStats { n_rare: self.rare.len(), mask: self.mask, window: self.window, ..self.stats }
+    }
+
+    fn is_rare(&self, value: u32) -> bool {
+        (value & self.mask).count_ones() % 2 == 0
+    }
+
+    fn record(&mut self, value: u16) {
+        let value = u32::from(value);
+        if value as usize >= self.histogram.len() {
+            self.histogram.resize((value as usize + 1).next_power_of_two(), 0);
+        }
+        self.histogram[value as usize] += 1;
+        self.stats.max_value = self.stats.max_value.max(value);
+    }
+
+    /// Computes the value of the next heap size and returns it; `None` if it would not fit in
+    /// 16 bits.
+    pub fn push_next(&mut self) -> Option<u16> {
+        let n = self.values.len();
+        if n >= self.next_mask_review {
+            self.review_mask();
+        }
+        self.heaps_since_tuning += 1;
+        if self.heaps_since_tuning == WINDOW_EPOCH {
+            self.tune_window();
+        }
+        let value = self.compute(n)?;
+        self.values.push(value);
+        self.record(value);
+        if self.mask != 0 && n > 0 && self.is_rare(u32::from(value)) {
+            self.rare.push(n as u32);
+            self.rare_values.push(value);
+        }
+        Some(value)
+    }
+
+    /// Computes values up to heap `n` inclusive; false if a value would not fit in 16 bits.
+    pub fn extend_to(&mut self, n: usize) -> bool {
+        while self.values.len() <= n {
+            if self.push_next().is_none() {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn compute(&mut self, n: usize) -> Option<u16> {
+        // XORs of values below 2^b stay below 2^b; the table is twice that, so a full set of
+        // values below 2^b still leaves its mex, 2^b, inside.
+        let size = ((self.stats.max_value as usize + 1).next_power_of_two() * 2).max(128);
+        if self.seen.len() < size {
+            self.seen.resize(size, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let values = &self.values;
+        let seen = &mut self.seen[..size];
+        for &k in &self.take_all {
+            if n == k {
+                seen[0] = stamp;
+            }
+        }
+        for &k in &self.leave_one {
+            if n > k {
+                seen[usize::from(values[n - k])] = stamp;
+            }
+        }
+        let sparse = self.mask != 0;
+        // Whether every pair of every split was marked (small heaps): then the mex is exact.
+        let mut exhaustive = true;
+        for &k in &self.split_after {
+            if n < k + 2 {
+                continue;
+            }
+            let rest = n - k;
+            if sparse {
+                mark_rare_pairs(
+                    values,
+                    rest,
+                    &self.rare,
+                    &self.rare_values,
+                    self.unequal,
+                    seen,
+                    stamp,
+                );
+            }
+            // The window is the pairs nearest the middle: two old values each, so their XORs
+            // spread over the values better than pairs with a small heap would.
+            // Without a mask, small heaps are cheaper marked in full than checked.
+            let window = if sparse { self.window } else { self.window.max(DENSE_FULL_PAIRS) };
+            let last = last_pair(rest, self.unequal);
+            let first = last.saturating_sub(window - 1).max(1);
+            exhaustive &= first == 1;
+            mark_pair_range(values, rest, first, last, seen, stamp);
+        }
+        loop {
+            let candidate =
+                self.seen[..size].iter().position(|&s| s != stamp).unwrap_or(size) as u32;
+            if candidate > MAX_VALUE {
+                return None;
+            }
+            // Common values among the options are all marked (pairs with a rare part), so a
+            // common candidate is exact; without a mask every value counts as rare.
+            if exhaustive || (sparse && !self.is_rare(candidate)) {
+                return Some(candidate as u16);
+            }
+            // A rare candidate: only the full enumeration can tell whether it is present.
+            self.stats.n_full_checks += 1;
+            let mut walked = 0u64;
+            let found = self.split_after.iter().any(|&k| {
+                if n < k + 2 {
+                    return false;
+                }
+                // Everything outside the window: pairs 1..first.
+                let last = last_pair(n - k, self.unequal).saturating_sub(self.window);
+                let first = 1;
+                match pair_with_xor(&self.values, n - k, first, last, candidate as u16) {
+                    Some(offset) => {
+                        walked += offset as u64 + 1;
+                        true
+                    }
+                    None => {
+                        walked += (last + 1).saturating_sub(first) as u64;
+                        false
+                    }
+                }
+            });
+            if !found {
+                return Some(candidate as u16);
+            }
+            self.stats.n_wasted_checks += 1;
+            self.wasted_pairs += walked;
+            self.seen[candidate as usize] = stamp;
+        }
+    }
+
+    /// Balances the window against the full enumerations it could have saved: pairs walked in
+    /// wasted enumerations cost as much as pairs in the window, so the window doubles while the
+    /// enumerations walk more than it, and halves when they walk much less.
+    fn tune_window(&mut self) {
+        // A pair in an enumeration is compared in vector lanes, several times cheaper than a
+        // pair in the window, which is marked one at a time.
+        let wasted_per_heap = self.wasted_pairs / PAIRS_PER_MARK / self.heaps_since_tuning.max(1);
+        if wasted_per_heap > self.window as u64 && self.window < (1 << 20) {
+            self.window *= 2;
+        } else if wasted_per_heap * 4 < self.window as u64 && self.window > 16 {
+            self.window /= 2;
+        }
+        self.wasted_pairs = 0;
+        self.heaps_since_tuning = 0;
+    }
+
+    /// Chooses the mask again from the histogram (Walsh–Hadamard), rebuilding the rare list when
+    /// it changes, or falling back to the dense path when no mask makes rare positions few.
+    fn review_mask(&mut self) {
+        let n = self.values.len();
+        self.next_mask_review = (n + n / 4).max(1024);
+        let (best_mask, n_rare) = best_mask(&self.histogram);
+        // The rare positions are visited for every heap: worth it while they are few.
+        let worth_it = n >= 1024 && n_rare * SPARSE_RATIO <= n;
+        let new_mask = if worth_it { best_mask } else { 0 };
+        if new_mask == self.mask {
+            return;
+        }
+        // Keep a working mask unless the new one is clearly better.
+        if self.mask != 0 && worth_it && n_rare * 5 >= self.rare.len() * 4 {
+            return;
+        }
+        self.mask = new_mask;
+        self.rare.clear();
+        self.rare_values.clear();
+        // Exact common values need far fewer pairs in the window: start it small again.
+        self.window = self.window.min(256);
+        if new_mask != 0 {
+            for pos in 1..n {
+                let value = self.values[pos];
+                if self.is_rare(u32::from(value)) {
+                    self.rare.push(pos as u32);
+                    self.rare_values.push(value);
+                }
+            }
+        }
+    }
+}
+
+/// The mask with the fewest rare positions for this histogram, and that number.
+///
+/// Under mask `m` a value `v` is rare when `popcount(v & m)` is even, so
+/// `n_rare(m) = (N + Ĥ(m)) / 2` where `Ĥ(m) = Σ_v h[v]·(−1)^popcount(v & m)` is the
+/// Walsh–Hadamard transform of the histogram `h`.
+pub fn best_mask(histogram: &[u64]) -> (u32, usize) {
+    let size = histogram.len().next_power_of_two().max(2);
+    let mut transform: Vec<i64> = vec![0; size];
+    for (value, &count) in histogram.iter().enumerate() {
+        transform[value] = count as i64;
+    }
+    let mut half = 1;
+    while half < size {
+        for start in (0..size).step_by(half * 2) {
+            for idx in start..start + half {
+                let (x, y) = (transform[idx], transform[idx + half]);
+                transform[idx] = x + y;
+                transform[idx + half] = x - y;
+            }
+        }
+        half *= 2;
+    }
+    let total = transform[0];
+    (1..size)
+        .map(|mask| (mask as u32, ((total + transform[mask]) / 2) as usize))
+        .min_by_key(|&(mask, n_rare)| (n_rare, mask))
+        .unwrap_or((0, histogram.iter().sum::<u64>() as usize))
+}
+
+/// The largest `a` of a pair `(a, rest − a)` with `a ≤ rest − a` (and `a < rest − a` when the
+/// halves must differ).
+fn last_pair(rest: usize, unequal: bool) -> usize {
+    if unequal {
+        (rest - 1) / 2
+    } else {
+        rest / 2
+    }
+}
+
+/// Marks `G(a) ⊕ G(rest − a)` for `a` in `first..=last`: both halves are contiguous slices
+/// walked in opposite directions. `seen.len()` is a power of two above every XOR, so the mask
+/// on the index never changes it and spares the bounds check.
+fn mark_pair_range(
+    values: &[u16],
+    rest: usize,
+    first: usize,
+    last: usize,
+    seen: &mut [u32],
+    stamp: u32,
+) {
+    if first > last {
+        return;
+    }
+    let lows = &values[first..=last];
+    let highs = &values[rest - last..=rest - first];
+    let index_mask = seen.len() - 1;
+    for (&low, &high) in lows.iter().zip(highs.iter().rev()) {
+        seen[usize::from(low ^ high) & index_mask] = stamp;
+    }
+}
+
+/// Marks `G(a) ⊕ G(rest − a)` for every rare position `a < rest` (the pairs with a rare part).
+#[allow(clippy::too_many_arguments)]
+fn mark_rare_pairs(
+    values: &[u16],
+    rest: usize,
+    rare: &[u32],
+    rare_values: &[u16],
+    unequal: bool,
+    seen: &mut [u32],
+    stamp: u32,
+) {
+    let count = rare.partition_point(|&a| (a as usize) < rest);
+    let (rare, rare_values) = (&rare[..count], &rare_values[..count]);
+    assert!(rest <= values.len());
+    // Every rare position is at least 1 and below `rest`, so `rest - a < rest`: indexing this
+    // slice with `min(rest - 1)` lets the compiler drop the bounds checks.
+    let window = &values[..rest];
+    let index_mask = seen.len() - 1;
+    // Grundy's game: the equal split (a = rest − a) is not a move, so that rare position, if
+    // it is one, is left out.
+    let equal_split =
+        if unequal && rest % 2 == 0 { rare.binary_search(&((rest / 2) as u32)).ok() } else { None };
+    let parts: [(&[u32], &[u16]); 2] = match equal_split {
+        Some(idx) => {
+            [(&rare[..idx], &rare_values[..idx]), (&rare[idx + 1..], &rare_values[idx + 1..])]
+        }
+        None => [(rare, rare_values), (&[], &[])],
+    };
+    for (rare, rare_values) in parts {
+        for (&a, &value) in rare.iter().zip(rare_values) {
+            let b = (rest - a as usize).min(rest - 1);
+            seen[usize::from(value ^ window[b]) & index_mask] = stamp;
+        }
+    }
+}
+
+/// The offset from `first` of the first `a` in `first..=last` with
+/// `G(a) ⊕ G(rest − a) = target`, if any. Compared in blocks that the compiler turns into
+/// vector instructions; only a block with a hit is searched one pair at a time.
+fn pair_with_xor(
+    values: &[u16],
+    rest: usize,
+    first: usize,
+    last: usize,
+    target: u16,
+) -> Option<usize> {
+    if first > last {
+        return None;
+    }
+    const BLOCK: usize = 64;
+    let lows = &values[first..=last];
+    let highs = &values[rest - last..=rest - first];
+    let len = lows.len();
+    let mut start = 0;
+    while start + BLOCK <= len {
+        let low_block = &lows[start..start + BLOCK];
+        let high_block = &highs[len - start - BLOCK..len - start];
+        let any_hit = low_block
+            .iter()
+            .zip(high_block.iter().rev())
+            .fold(false, |hit, (&low, &high)| hit | (low ^ high == target));
+        if any_hit {
+            let offset = low_block
+                .iter()
+                .zip(high_block.iter().rev())
+                .position(|(&low, &high)| low ^ high == target)?;
+            return Some(start + offset);
+        }
+        start += BLOCK;
+    }
+    lows[start..]
+        .iter()
+        .zip(highs[..len - start].iter().rev())
+        .position(|(&low, &high)| low ^ high == target)
+        .map(|offset| start + offset)
+}

@@ -1,0 +1,137 @@
+//! The file format for long nim-sequences (`grundy seq GAME N --out FILE`), version 1.
+//!
+//! ```text
+//! offset  size  field
+//!      0     8  magic "GRUNDYSQ"
+//!      8     4  version (1), little-endian u32
+//!     12     4  value width in bytes: 2 (u16) or 4 (u32)
+//!     16     8  number of values (heaps 0..count), u64
+//!     24     8  checksum: FNV-1a 64 over the value bytes as stored
+//!     32     1  complete: 1 once every value is written, 0 while the run is going on
+//!     33     3  zero
+//!     36     4  length of the game name in bytes, u32
+//!     40     L  the game name, UTF-8 (as `grundy` prints it: "0.6", "grundy", "sub:1,3,4")
+//!   40+L     …  the values, little-endian, value n at 40 + L + n·width
+//! ```
+//!
+//! A run writes to `FILE.partial` with `complete = 0` and renames it to `FILE` only after the
+//! final header (count, checksum, `complete = 1`) is on disk, so a crash never leaves a file
+//! that looks complete. Checkpoints are a small sidecar `FILE.checkpoint` naming how many values
+//! of `FILE.partial` are durable and their checksum; `--resume` checks both and carries on.
+//! This module only encodes and decodes bytes; the command line does the file handling.
+
+/// The first bytes of every sequence file.
+pub const MAGIC: &[u8; 8] = b"GRUNDYSQ";
+/// The format version written.
+pub const VERSION: u32 = 1;
+
+/// The header of a sequence file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// Bytes per value: 2 or 4.
+    pub value_width: u32,
+    /// Number of values stored (heaps `0..n_values`).
+    pub n_values: u64,
+    /// FNV-1a 64 of the value bytes.
+    pub checksum: u64,
+    /// Whether the file holds every value of the run.
+    pub complete: bool,
+    /// The game's canonical name.
+    pub game: String,
+}
+
+impl Header {
+    /// The header's size in bytes.
+    pub fn len(&self) -> usize {
+        40 + self.game.len()
+    }
+
+    /// Whether the header is empty (never: it always has its fixed fields).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The header as bytes.
+    ///
+    /// ```
+    /// use grundy::sequence::store::Header;
+    /// let header = Header { value_width: 2, n_values: 3, checksum: 7, complete: true, game: "0.6".into() };
+    /// assert_eq!(Header::decode(&header.encode()).unwrap(), header);
+    /// ```
+    pub fn encode(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(self.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.extend_from_slice(&self.value_width.to_le_bytes());
+        bytes.extend_from_slice(&self.n_values.to_le_bytes());
+        bytes.extend_from_slice(&self.checksum.to_le_bytes());
+        bytes.extend_from_slice(&[u8::from(self.complete), 0, 0, 0]);
+        bytes.extend_from_slice(&(self.game.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(self.game.as_bytes());
+        bytes
+    }
+
+    /// Reads a header from the start of `bytes`, saying what is wrong if it is not one.
+    pub fn decode(bytes: &[u8]) -> Result<Header, String> {
+        if bytes.len() < 40 || &bytes[..8] != MAGIC {
+            return Err("not a grundy sequence file (no GRUNDYSQ header)".into());
+        }
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap_or([0; 4]));
+        let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
+        let version = u32_at(8);
+        if version != VERSION {
+            return Err(format!("format version {version}, this program reads version {VERSION}"));
+        }
+        let value_width = u32_at(12);
+        if value_width != 2 && value_width != 4 {
+            return Err(format!("value width {value_width} bytes; only 2 and 4 exist"));
+        }
+        let game_len = u32_at(36) as usize;
+        let game = bytes
+            .get(40..40 + game_len)
+            .and_then(|name| std::str::from_utf8(name).ok())
+            .ok_or("the game name in the header is cut short or not UTF-8")?
+            .to_string();
+        Ok(Header {
+            value_width,
+            n_values: u64_at(16),
+            checksum: u64_at(24),
+            complete: bytes[32] == 1,
+            game,
+        })
+    }
+}
+
+/// FNV-1a 64, continued from `state` over `bytes` (start from [`CHECKSUM_START`]).
+///
+/// ```
+/// use grundy::sequence::store::{checksum, CHECKSUM_START};
+/// let whole = checksum(CHECKSUM_START, b"abcdef");
+/// assert_eq!(checksum(checksum(CHECKSUM_START, b"abc"), b"def"), whole);
+/// ```
+pub fn checksum(mut state: u64, bytes: &[u8]) -> u64 {
+    for &byte in bytes {
+        state ^= u64::from(byte);
+        state = state.wrapping_mul(0x0100_0000_01b3);
+    }
+    state
+}
+
+/// The FNV-1a 64 offset basis.
+pub const CHECKSUM_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// Values as little-endian bytes of the given width.
+pub fn value_bytes(values: &[u16], width: u32) -> Vec<u8> {
+    match width {
+        2 => values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        _ => values.iter().flat_map(|&v| u32::from(v).to_le_bytes()).collect(),
+    }
+}
+
+/// Values read back from little-endian bytes of the given width.
+pub fn values_from_bytes(bytes: &[u8], width: u32) -> Vec<u32> {
+    match width {
+        2 => bytes.chunks_exact(2).map(|c| u32::from(u16::from_le_bytes([c[0], c[1]]))).collect(),
+        _ => bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(),
+    }
+}
