@@ -74,7 +74,7 @@ impl Period {
     /// use grundy::sequence::period::Period;
     /// use grundy::sequence::period::Proof;
     /// let bounded_2 = Period { preperiod: 0, period: 3, saltus: 0, proven_at: 5, proof: Proof::Observed };
-    /// assert_eq!(bounded_2.value_at(&[0, 1, 2], 10u64.pow(18)), 10u64.pow(18) % 3);
+    /// assert_eq!(bounded_2.value_at(&[0u32, 1, 2], 10u64.pow(18)), 10u64.pow(18) % 3);
     /// ```
     pub fn value_at<T: Copy + Into<u64>>(&self, values: &[T], n: u64) -> u64 {
         if (n as u128) < (self.preperiod + self.period) as u128 {
