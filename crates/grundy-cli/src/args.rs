@@ -102,6 +102,11 @@ pub struct SeqArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "png", "svg"])]
     pub out: Option<std::path::PathBuf>,
 
+    /// The engine: `fastest` (sparse space where it applies) or `straightforward` (every option
+    /// of every heap; the reference, for cross-checks).
+    #[arg(long, value_enum, default_value = "fastest")]
+    pub engine: EngineChoice,
+
     /// Continue an interrupted --out run from its last checkpoint.
     #[arg(long, requires = "out")]
     pub resume: bool,
@@ -109,6 +114,15 @@ pub struct SeqArgs {
     /// Seconds between checkpoints of an --out run.
     #[arg(long, value_name = "SECONDS", default_value = "30", requires = "out")]
     pub checkpoint_secs: f64,
+}
+
+/// Which nim-sequence engine `seq` uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineChoice {
+    /// The fastest available.
+    Fastest,
+    /// The straightforward reference engine.
+    Straightforward,
 }
 
 /// `grundy period GAME`

@@ -48,10 +48,19 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
     match &cli.command {
         args::Command::Solve(solve_args) => solve::run(solve_args, stdout),
         args::Command::Graph(graph_args) => graph::run(graph_args, stdout),
-        args::Command::Seq(seq_args) => seq::run(seq_args, cli.progress, stdout),
+        args::Command::Seq(seq_args) => seq::run(seq_args, n_threads(cli), cli.progress, stdout),
         args::Command::Table(table_args) => table::run(table_args, stdout),
-        args::Command::Period(period_args) => period::run(period_args, cli.progress, stdout),
+        args::Command::Period(period_args) => {
+            period::run(period_args, n_threads(cli), cli.progress, stdout)
+        }
     }
+}
+
+/// `--threads`, or every core.
+fn n_threads(cli: &args::Cli) -> usize {
+    cli.threads.map(std::num::NonZeroUsize::get).unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    })
 }
 
 /// Reads a count such as a heap size bound: digits, `10^9` or `1e9`.

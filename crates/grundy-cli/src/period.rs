@@ -4,18 +4,26 @@ use crate::args::PeriodArgs;
 use crate::{parse_count, parse_heap_game, progress, BadInput};
 use anyhow::Result;
 use grundy::sequence::period::arithmetic_candidate;
-use grundy::sequence::HeapValues;
+use grundy::sequence::{Engine, HeapValues};
 use serde_json::{json, Map, Value as Json};
 use std::io::Write;
 
 /// Runs `grundy period`.
-pub fn run(args: &PeriodArgs, show_progress: bool, stdout: &mut dyn Write) -> Result<bool> {
+pub fn run(
+    args: &PeriodArgs,
+    n_threads: usize,
+    show_progress: bool,
+    stdout: &mut dyn Write,
+) -> Result<bool> {
     let game = parse_heap_game(&args.game)?;
     let max_heap = parse_count(&args.max, "--max")?;
     let compute_to = usize::try_from(max_heap)
         .map_err(|_| BadInput::msg(format!("--max {max_heap} is too large for this machine")))?;
     let bar = progress::heap_bar(max_heap, show_progress);
-    let values = HeapValues::compute(&game, compute_to, &mut |n| bar.set_position(n as u64));
+    let values =
+        HeapValues::compute_with(&game, compute_to, Engine::Fastest, n_threads, &mut |n| {
+            bar.set_position(n as u64)
+        });
     bar.finish_and_clear();
     let mut doc = Map::new();
     doc.insert("game".into(), json!(game.name));

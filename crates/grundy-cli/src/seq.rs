@@ -3,21 +3,32 @@
 use crate::args::SeqArgs;
 use crate::{parse_count, parse_heap_game, progress, BadInput};
 use anyhow::Result;
-use grundy::sequence::HeapValues;
+use grundy::sequence::{Engine, HeapValues};
 use std::io::Write;
 
 /// Runs `grundy seq`.
-pub fn run(args: &SeqArgs, show_progress: bool, stdout: &mut dyn Write) -> Result<bool> {
+pub fn run(
+    args: &SeqArgs,
+    n_threads: usize,
+    show_progress: bool,
+    stdout: &mut dyn Write,
+) -> Result<bool> {
     let game = parse_heap_game(&args.game)?;
     let max_heap = parse_count(&args.max_heap, "heap size")?;
     let compute_to = usize::try_from(max_heap).map_err(|_| {
         BadInput::msg(format!("heap size {max_heap} is too large for this machine"))
     })?;
     if let Some(path) = &args.out {
-        return crate::seq_file::run(&game, max_heap, path, args, show_progress);
+        return crate::seq_file::run(&game, max_heap, path, args, n_threads, show_progress);
     }
     let bar = progress::heap_bar(max_heap, show_progress);
-    let values = HeapValues::compute(&game, compute_to, &mut |n| bar.set_position(n as u64));
+    let engine = match args.engine {
+        crate::args::EngineChoice::Fastest => Engine::Fastest,
+        crate::args::EngineChoice::Straightforward => Engine::Straightforward,
+    };
+    let values = HeapValues::compute_with(&game, compute_to, engine, n_threads, &mut |n| {
+        bar.set_position(n as u64)
+    });
     bar.finish_and_clear();
     if args.png.is_some() || args.svg.is_some() {
         let all: Vec<u64> = (0..=max_heap).map(|n| values.value(n).unwrap_or(0)).collect();

@@ -163,6 +163,7 @@ pub fn run(
     max_heap: u64,
     path: &Path,
     args: &SeqArgs,
+    n_threads: usize,
     show_progress: bool,
 ) -> Result<bool> {
     let up_to = usize::try_from(max_heap)
@@ -185,7 +186,7 @@ pub fn run(
     let resumed_from = earlier.len();
     let engine = SparseEngine::with_values(game, earlier)
         .ok_or_else(|| BadInput::msg("unsupported game"))?;
-    let mut run = FastRun::new(game, engine);
+    let mut run = FastRun::new(game, engine).with_threads(n_threads);
     let bar = progress::heap_bar(max_heap, show_progress);
     bar.set_position(resumed_from as u64);
     let interval = Duration::from_secs_f64(args.checkpoint_secs.max(0.01));

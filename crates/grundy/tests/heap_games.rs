@@ -180,10 +180,44 @@ proptest! {
         if reference.values().iter().any(|&v| v > 60_000) {
             return Ok(());
         }
-        prop_assert!(chosen.extend_to(1500) && forced.extend_to(1500));
+        // A tiny fixed window sends nearly every heap through the checks outside the window.
+        let mut narrow = SparseEngine::with_fixed_mask(&game, mask).unwrap().with_fixed_window(4);
+        let mut narrow_parallel = SparseEngine::with_fixed_mask(&game, mask).unwrap().with_fixed_window(4).with_parallel_from(32);
+        prop_assert!(chosen.extend_to(1500) && forced.extend_to(1500) && narrow.extend_to(1500));
+        prop_assert!(narrow_parallel.extend_parallel(1500, 2));
         let expected: Vec<u16> = reference.values().iter().map(|&v| v as u16).collect();
         prop_assert_eq!(chosen.values(), &expected[..], "{} (chosen mask)", code);
         prop_assert_eq!(forced.values(), &expected[..], "{} (mask {:#x})", code, mask);
+        prop_assert_eq!(narrow.values(), &expected[..], "{} (mask {:#x}, window 4)", code, mask);
+        prop_assert_eq!(narrow_parallel.values(), &expected[..], "{} (mask {:#x}, window 4, 2 threads)", code, mask);
+    }
+
+    /// Grundy's game through every path of the fast engine.
+    #[test]
+    fn grundys_game_through_every_path(mask in 0u32..256, window in 1usize..16) {
+        let game = heap_game("grundy");
+        let mut reference = DenseEngine::new(&game);
+        reference.extend_to(1200);
+        let expected: Vec<u16> = reference.values().iter().map(|&v| v as u16).collect();
+        let mut narrow = SparseEngine::with_fixed_mask(&game, mask).unwrap().with_fixed_window(window);
+        prop_assert!(narrow.extend_to(1200));
+        prop_assert_eq!(narrow.values(), &expected[..]);
+        let mut parallel = SparseEngine::with_fixed_mask(&game, mask).unwrap().with_fixed_window(window).with_parallel_from(40);
+        prop_assert!(parallel.extend_parallel(1200, 2));
+        prop_assert_eq!(parallel.values(), &expected[..]);
+    }
+
+    /// The parallel path gives exactly the sequential path's values, whatever the threads.
+    #[test]
+    fn parallel_engine_matches_the_sequential_one(code in random_code(), n_threads in 2usize..4) {
+        let game = code_game(&code);
+        let Some(mut sequential) = SparseEngine::new(&game) else { return Ok(()) };
+        let mut parallel = SparseEngine::new(&game).unwrap().with_parallel_from(64);
+        let ok = sequential.extend_to(2500);
+        prop_assert_eq!(parallel.extend_parallel(2500, n_threads), ok);
+        if ok {
+            prop_assert_eq!(sequential.values(), parallel.values(), "{}", code);
+        }
     }
 
     /// A proven period holds over many further periods, computed directly.
@@ -277,6 +311,15 @@ fn sparse_engine_far_enough_to_use_its_mask() {
         reference.extend_to(40_000);
         let expected: Vec<u16> = reference.values().iter().map(|&v| v as u16).collect();
         assert_eq!(sparse.values(), &expected[..], "{name}");
+    }
+    // The parallel path, past the switch to the mask, on both games.
+    for name in ["grundy", "0.6"] {
+        let game = heap_game(name);
+        let mut sequential = SparseEngine::new(&game).unwrap();
+        sequential.extend_to(60_000);
+        let mut parallel = SparseEngine::new(&game).unwrap().with_parallel_from(20_000);
+        assert!(parallel.extend_parallel(60_000, 2));
+        assert_eq!(sequential.values(), parallel.values(), "{name}, 2 threads");
     }
     // Rare positions of Grundy's game under mask 0xfe below 2^21: 1274, the last at 82860
     // (Flammenkamp); below 40000 they must be a prefix of those, ending at most at 82860.

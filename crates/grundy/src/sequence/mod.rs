@@ -97,14 +97,15 @@ impl HeapValues {
     /// assert_eq!(values.value(10u64.pow(18)), values.value(10u64.pow(18) - 34));
     /// ```
     pub fn compute(game: &HeapGame, up_to: usize, progress: &mut dyn FnMut(usize)) -> HeapValues {
-        Self::compute_with(game, up_to, Engine::Fastest, progress)
+        Self::compute_with(game, up_to, Engine::Fastest, 1, progress)
     }
 
-    /// As [`HeapValues::compute`], with the engine chosen.
+    /// As [`HeapValues::compute`], with the engine and the number of threads chosen.
     pub fn compute_with(
         game: &HeapGame,
         up_to: usize,
         engine: Engine,
+        n_threads: usize,
         progress: &mut dyn FnMut(usize),
     ) -> HeapValues {
         if let Some((period, first_values)) = closed_form(game) {
@@ -115,7 +116,7 @@ impl HeapValues {
         }
         if engine == Engine::Fastest {
             if let Some(sparse) = SparseEngine::new(game) {
-                if let Some(found) = Self::compute_fast(game, sparse, up_to, progress) {
+                if let Some(found) = Self::compute_fast(game, sparse, up_to, n_threads, progress) {
                     return found;
                 }
             }
@@ -129,9 +130,10 @@ impl HeapValues {
         game: &HeapGame,
         engine: SparseEngine,
         up_to: usize,
+        n_threads: usize,
         progress: &mut dyn FnMut(usize),
     ) -> Option<HeapValues> {
-        let mut run = FastRun::new(game, engine);
+        let mut run = FastRun::new(game, engine).with_threads(n_threads);
         while run.engine().values().len() <= up_to {
             let target = (run.engine().values().len() + 65535).min(up_to);
             let proven = run.advance(target)?;
@@ -204,13 +206,20 @@ pub struct FastRun {
     engine: SparseEngine,
     bound: Option<period::ProofBound>,
     next_check: usize,
+    n_threads: usize,
 }
 
 impl FastRun {
     /// A run of `engine` (fresh, or resumed with earlier values) for `game`.
     pub fn new(game: &HeapGame, engine: SparseEngine) -> FastRun {
         let next_check = engine.values().len().max(64);
-        FastRun { engine, bound: proof_bound(game), next_check }
+        FastRun { engine, bound: proof_bound(game), next_check, n_threads: 1 }
+    }
+
+    /// Uses `n_threads` threads ([`SparseEngine::extend_parallel`]).
+    pub fn with_threads(mut self, n_threads: usize) -> FastRun {
+        self.n_threads = n_threads.max(1);
+        self
     }
 
     /// Computes values up to heap `target` inclusive, or fewer if a period is proven first
@@ -218,8 +227,8 @@ impl FastRun {
     pub fn advance(&mut self, target: usize) -> Option<Option<Period>> {
         while self.engine.values().len() <= target {
             let stop = target.min(self.next_check);
-            while self.engine.values().len() <= stop {
-                self.engine.push_next()?;
+            if !self.engine.extend_parallel(stop, self.n_threads) {
+                return None;
             }
             if self.engine.values().len() > self.next_check {
                 self.next_check += self.next_check / PERIOD_CHECK_GROWTH + 1;

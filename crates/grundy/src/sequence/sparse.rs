@@ -29,6 +29,7 @@
 //! ([`SparseEngine::supports`]); the straightforward engine covers them.
 
 use crate::games::heap::{HeapGame, HeapRules};
+use std::sync::{mpsc, RwLock};
 
 /// The largest value the engine stores (values are `u16`).
 pub const MAX_VALUE: u32 = u16::MAX as u32 - 1;
@@ -48,6 +49,10 @@ pub struct SparseStats {
     pub max_value: u32,
     /// The current window of pairs visited in full for every heap.
     pub window: usize,
+    /// Parallel path: heaps that phase 2 had to compute again.
+    pub n_fallbacks: u64,
+    /// Parallel path: the current block size.
+    pub block: usize,
 }
 
 /// The fast engine for one heap game.
@@ -78,6 +83,12 @@ pub struct SparseEngine {
     /// plain store per option (no read-modify-write chains), and no clearing between heaps.
     seen: Vec<u32>,
     stamp: u32,
+    /// Heaps per block of the parallel path, and each thread's scratch area.
+    block: usize,
+    scratches: Vec<Scratch>,
+    parallel_from: usize,
+    dense_full_pairs: usize,
+    tune: bool,
 }
 
 /// A mask is used while its rare positions are at most this fraction of all positions.
@@ -89,6 +100,17 @@ const PAIRS_PER_MARK: u64 = 3;
 
 /// Without a mask, heaps with at most this many pairs are marked in full.
 const DENSE_FULL_PAIRS: usize = 4096;
+
+/// The parallel path starts at this heap size: below it a heap is too little work to share.
+const PARALLEL_FROM: usize = 1 << 15;
+
+/// Below this many pairs a heap (rare positions plus window), the parallel path computes
+/// heaps on one thread: handing them over would cost more than it saves.
+const MIN_SHARED_WORK: usize = 1024;
+
+/// Phase 1 offers up to this many candidate values per heap when they cost nothing to find
+/// (common values under a mask); without a mask each costs a full scan, so it offers one.
+const MAX_STOPS: usize = 2;
 
 /// The window is tuned once per this many heaps.
 const WINDOW_EPOCH: u64 = 4096;
@@ -147,6 +169,11 @@ impl SparseEngine {
             stats: SparseStats::default(),
             seen: vec![0; 128],
             stamp: 0,
+            block: 128,
+            scratches: Vec::new(),
+            parallel_from: PARALLEL_FROM,
+            dense_full_pairs: DENSE_FULL_PAIRS,
+            tune: true,
         })
     }
 
@@ -158,6 +185,23 @@ impl SparseEngine {
         engine.mask = mask;
         engine.next_mask_review = usize::MAX;
         Some(engine)
+    }
+
+    /// Fixes the window at `window` pairs, turns off its tuning and marks small heaps in full
+    /// only below `window` pairs too, so that even short sequences go through the window and
+    /// the checks outside it. For tests of those paths.
+    pub fn with_fixed_window(mut self, window: usize) -> Self {
+        self.window = window.max(1);
+        self.dense_full_pairs = window.max(1);
+        self.tune = false;
+        self
+    }
+
+    /// Lets the parallel path start at heap `from` instead of the default (2^15), where a heap
+    /// is enough work to share. For tests of the parallel path on small sequences.
+    pub fn with_parallel_from(mut self, from: usize) -> Self {
+        self.parallel_from = from.max(1);
+        self
     }
 
     /// Starts from values already computed (a resumed run), as if they had been computed here.
@@ -183,7 +227,13 @@ impl SparseEngine {
 
     /// The work counters.
     pub fn stats(&self) -> SparseStats {
-        SparseStats { n_rare: self.rare.len(), mask: self.mask, window: self.window, ..self.stats }
+        SparseStats {
+            n_rare: self.rare.len(),
+            mask: self.mask,
+            window: self.window,
+            block: self.block,
+            ..self.stats
+        }
     }
 
     fn is_rare(&self, value: u32) -> bool {
@@ -220,6 +270,198 @@ impl SparseEngine {
         Some(value)
     }
 
+    /// Computes values up to heap `target` inclusive with `n_threads` threads; false if a value
+    /// would not fit in 16 bits. The answers are the same as [`SparseEngine::extend_to`]'s.
+    ///
+    /// Heaps are taken in blocks. Every thread takes some heaps of the block and works out, from
+    /// the values below the block alone (all known), the few values each heap's answer can be
+    /// (phase 1: the rare pairs, the window and the checks, nearly all the work). Then one
+    /// thread walks the block in order and adds the pairs that reach into the block itself,
+    /// which are few (phase 2); when they rule out every value phase 1 offered, that heap is
+    /// computed again from scratch.
+    pub fn extend_parallel(&mut self, target: usize, n_threads: usize) -> bool {
+        if n_threads <= 1 {
+            return self.extend_to(target);
+        }
+        if self.values.len() < self.parallel_from && !self.extend_to(target.min(self.parallel_from))
+        {
+            return false;
+        }
+        if self.values.len() > target {
+            return true;
+        }
+        // The helpers live for the whole call and take one job per block; between blocks the
+        // values move into `shared` (read by everyone in phase 1) and back (written in phase 2).
+        let shared: RwLock<SharedOwned> = RwLock::new(SharedOwned::default());
+        let mut scratches = std::mem::take(&mut self.scratches);
+        scratches.resize_with(n_threads, Scratch::default);
+        let (mine, others) = scratches.split_first_mut().expect("at least one thread");
+        let mut ok = true;
+        std::thread::scope(|scope| {
+            let shared = &shared;
+            let mut job_senders = Vec::new();
+            let (result_sender, results) = mpsc::channel::<Vec<(usize, Speculation)>>();
+            for (helper_idx, scratch) in others.iter_mut().enumerate() {
+                let (job_sender, jobs) = mpsc::channel::<Job>();
+                job_senders.push(job_sender);
+                let result_sender = result_sender.clone();
+                scope.spawn(move || {
+                    for job in jobs {
+                        let speculations = {
+                            let guard =
+                                shared.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+                            let view = guard.view(&job);
+                            (0..job.block)
+                                .skip(helper_idx + 1)
+                                .step_by(job.n_threads)
+                                .map(|offset| {
+                                    (offset, speculate(&view, job.start + offset, scratch))
+                                })
+                                .collect::<Vec<_>>()
+                        };
+                        if result_sender.send(speculations).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(result_sender);
+            while self.values.len() <= target {
+                let start = self.values.len();
+                if start >= self.next_mask_review {
+                    self.review_mask();
+                }
+                let block = self.block.min(target + 1 - start);
+                // A heap with a few dozen rare positions is less work than handing it over.
+                if self.mask != 0 && self.rare.len() + self.window < MIN_SHARED_WORK {
+                    if !self.extend_to(start + block - 1) {
+                        ok = false;
+                        break;
+                    }
+                    continue;
+                }
+                let job = Job {
+                    start,
+                    block,
+                    n_threads,
+                    mask: self.mask,
+                    window: self.effective_window(),
+                    size: ((self.stats.max_value as usize + 1).next_power_of_two() * 2).max(128),
+                };
+                {
+                    let mut guard = shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    guard.values = std::mem::take(&mut self.values);
+                    guard.rare = std::mem::take(&mut self.rare);
+                    guard.rare_values = std::mem::take(&mut self.rare_values);
+                    guard.leave_one = self.leave_one.clone();
+                    guard.split_after = self.split_after.clone();
+                    guard.unequal = self.unequal;
+                }
+                for sender in &job_senders {
+                    let _ = sender.send(job);
+                }
+                let mut ordered: Vec<Speculation> = vec![Speculation::default(); block];
+                {
+                    let guard = shared.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    let view = guard.view(&job);
+                    for offset in (0..block).step_by(n_threads) {
+                        ordered[offset] = speculate(&view, start + offset, mine);
+                    }
+                }
+                for _ in 0..job_senders.len() {
+                    match results.recv() {
+                        Ok(speculations) => {
+                            for (offset, speculation) in speculations {
+                                ordered[offset] = speculation;
+                            }
+                        }
+                        Err(_) => break,
+                    }
+                }
+                {
+                    let mut guard = shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    self.values = std::mem::take(&mut guard.values);
+                    self.rare = std::mem::take(&mut guard.rare);
+                    self.rare_values = std::mem::take(&mut guard.rare_values);
+                }
+                if !self.settle_block(start, &ordered) {
+                    ok = false;
+                    break;
+                }
+            }
+            drop(job_senders);
+        });
+        self.scratches = scratches;
+        ok
+    }
+
+    /// Phase 2 for a whole block, in order; false if a value outgrew 16 bits.
+    fn settle_block(&mut self, start: usize, speculations: &[Speculation]) -> bool {
+        let mut n_fallbacks = 0usize;
+        for (offset, speculation) in speculations.iter().enumerate() {
+            let n = start + offset;
+            self.stats.n_full_checks += speculation.full_checks;
+            self.stats.n_wasted_checks += speculation.wasted_checks;
+            self.wasted_pairs += speculation.wasted_pairs;
+            self.heaps_since_tuning += 1;
+            let value = match self.settle(n, start, speculation) {
+                Some(value) => value,
+                None => {
+                    n_fallbacks += 1;
+                    self.stats.n_fallbacks += 1;
+                    match self.compute(n) {
+                        Some(value) => value,
+                        None => return false,
+                    }
+                }
+            };
+            if u32::from(value) > MAX_VALUE {
+                return false;
+            }
+            self.values.push(value);
+            self.record(value);
+            if self.mask != 0 && self.is_rare(u32::from(value)) {
+                self.rare.push(n as u32);
+                self.rare_values.push(value);
+            }
+        }
+        if self.heaps_since_tuning >= WINDOW_EPOCH {
+            self.tune_window();
+        }
+        // Fewer heaps a block when phase 2 has to start over too often (its own pairs grow with
+        // the block too); more when it rarely does, to spread the hand-over between threads.
+        let block = speculations.len();
+        if n_fallbacks * 32 > block && self.block > 32 {
+            self.block /= 2;
+        } else if n_fallbacks * 128 < block && self.block < 1024 {
+            self.block *= 2;
+        }
+        true
+    }
+
+    /// Phase 2 for heap `n` of a block starting at `start`: the pairs and single heaps that
+    /// reach into the block, against the values phase 1 offered. `None`: start over.
+    fn settle(&self, n: usize, start: usize, speculation: &Speculation) -> Option<u16> {
+        let values = &self.values;
+        let produced_here = |target: u16| -> bool {
+            let by_single =
+                self.leave_one.iter().any(|&k| n > k && n - k >= start && values[n - k] == target);
+            by_single
+                || self.split_after.iter().any(|&k| {
+                    if n < k + 2 {
+                        return false;
+                    }
+                    let rest = n - k;
+                    let last = last_pair(rest, self.unequal).min(rest.saturating_sub(start));
+                    pair_with_xor(values, rest, 1, last, target).is_some()
+                })
+        };
+        speculation.stops[..speculation.n_stops as usize]
+            .iter()
+            .copied()
+            .find(|&stop| !produced_here(stop))
+    }
+
     /// Computes values up to heap `n` inclusive; false if a value would not fit in 16 bits.
     pub fn extend_to(&mut self, n: usize) -> bool {
         while self.values.len() <= n {
@@ -243,6 +485,7 @@ impl SparseEngine {
             self.stamp = 1;
         }
         let stamp = self.stamp;
+        let window = self.effective_window();
         let values = &self.values;
         let seen = &mut self.seen[..size];
         for &k in &self.take_all {
@@ -276,8 +519,6 @@ impl SparseEngine {
             }
             // The window is the pairs nearest the middle: two old values each, so their XORs
             // spread over the values better than pairs with a small heap would.
-            // Without a mask, small heaps are cheaper marked in full than checked.
-            let window = if sparse { self.window } else { self.window.max(DENSE_FULL_PAIRS) };
             let last = last_pair(rest, self.unequal);
             let first = last.saturating_sub(window - 1).max(1);
             exhaustive &= first == 1;
@@ -302,7 +543,7 @@ impl SparseEngine {
                     return false;
                 }
                 // Everything outside the window: pairs 1..first.
-                let last = last_pair(n - k, self.unequal).saturating_sub(self.window);
+                let last = last_pair(n - k, self.unequal).saturating_sub(window);
                 let first = 1;
                 match pair_with_xor(&self.values, n - k, first, last, candidate as u16) {
                     Some(offset) => {
@@ -324,10 +565,26 @@ impl SparseEngine {
         }
     }
 
+    /// The window actually used: without a mask, heaps with few pairs are cheaper marked in
+    /// full than checked, so the window is at least `dense_full_pairs` there. Marking and the
+    /// checks outside the window must use this same value.
+    fn effective_window(&self) -> usize {
+        if self.mask != 0 {
+            self.window
+        } else {
+            self.window.max(self.dense_full_pairs)
+        }
+    }
+
     /// Balances the window against the full enumerations it could have saved: pairs walked in
     /// wasted enumerations cost as much as pairs in the window, so the window doubles while the
     /// enumerations walk more than it, and halves when they walk much less.
     fn tune_window(&mut self) {
+        if !self.tune {
+            self.wasted_pairs = 0;
+            self.heaps_since_tuning = 0;
+            return;
+        }
         // A pair in an enumeration is compared in vector lanes, several times cheaper than a
         // pair in the window, which is marked one at a time.
         let wasted_per_heap = self.wasted_pairs / PAIRS_PER_MARK / self.heaps_since_tuning.max(1);
@@ -360,7 +617,9 @@ impl SparseEngine {
         self.rare.clear();
         self.rare_values.clear();
         // Exact common values need far fewer pairs in the window: start it small again.
-        self.window = self.window.min(256);
+        if self.tune {
+            self.window = self.window.min(256);
+        }
         if new_mask != 0 {
             for pos in 1..n {
                 let value = self.values[pos];
@@ -447,10 +706,12 @@ fn mark_rare_pairs(
 ) {
     let count = rare.partition_point(|&a| (a as usize) < rest);
     let (rare, rare_values) = (&rare[..count], &rare_values[..count]);
-    assert!(rest <= values.len());
-    // Every rare position is at least 1 and below `rest`, so `rest - a < rest`: indexing this
-    // slice with `min(rest - 1)` lets the compiler drop the bounds checks.
-    let window = &values[..rest];
+    // Callers pass only rare positions whose partner `rest - a` is below `values.len()`;
+    // indexing with `min(len - 1)` then changes nothing and lets the compiler drop the bounds
+    // checks.
+    let window = values;
+    let last_index = values.len().saturating_sub(1);
+    debug_assert!(rare.first().is_none_or(|&a| rest - (a as usize) < values.len().max(1)));
     let index_mask = seen.len() - 1;
     // Grundy's game: the equal split (a = rest − a) is not a move, so that rare position, if
     // it is one, is left out.
@@ -464,7 +725,7 @@ fn mark_rare_pairs(
     };
     for (rare, rare_values) in parts {
         for (&a, &value) in rare.iter().zip(rare_values) {
-            let b = (rest - a as usize).min(rest - 1);
+            let b = (rest - a as usize).min(last_index);
             seen[usize::from(value ^ window[b]) & index_mask] = stamp;
         }
     }
@@ -509,4 +770,154 @@ fn pair_with_xor(
         .zip(highs[..len - start].iter().rev())
         .position(|(&low, &high)| low ^ high == target)
         .map(|offset| start + offset)
+}
+
+/// A thread's stamped table of values seen.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+/// A block's settings, sent to the helpers.
+#[derive(Debug, Clone, Copy)]
+struct Job {
+    start: usize,
+    block: usize,
+    n_threads: usize,
+    mask: u32,
+    window: usize,
+    size: usize,
+}
+
+/// The engine's data while a parallel run has lent it to the threads.
+#[derive(Debug, Default)]
+struct SharedOwned {
+    values: Vec<u16>,
+    rare: Vec<u32>,
+    rare_values: Vec<u16>,
+    leave_one: Vec<usize>,
+    split_after: Vec<usize>,
+    unequal: bool,
+}
+
+impl SharedOwned {
+    fn view(&self, job: &Job) -> Shared<'_> {
+        Shared {
+            old: &self.values[..job.start],
+            rare: &self.rare,
+            rare_values: &self.rare_values,
+            mask: job.mask,
+            window: job.window,
+            leave_one: &self.leave_one,
+            split_after: &self.split_after,
+            unequal: self.unequal,
+            size: job.size,
+        }
+    }
+}
+
+/// What phase 1 reads: the values below the block and the engine's settings, all immutable.
+struct Shared<'a> {
+    old: &'a [u16],
+    rare: &'a [u32],
+    rare_values: &'a [u16],
+    mask: u32,
+    window: usize,
+    leave_one: &'a [usize],
+    split_after: &'a [usize],
+    unequal: bool,
+    size: usize,
+}
+
+/// Phase 1's answer for one heap: the values its mex can be, in increasing order. Every value
+/// below `stops[0]`, and between consecutive stops, is among its options; each stop is not
+/// among the options that phase 1 could see. The first stop that the remaining options (those
+/// reaching into the block) do not produce is the answer.
+#[derive(Debug, Clone, Copy, Default)]
+struct Speculation {
+    stops: [u16; MAX_STOPS],
+    n_stops: u8,
+    full_checks: u64,
+    wasted_checks: u64,
+    wasted_pairs: u64,
+}
+
+fn speculate(shared: &Shared<'_>, n: usize, scratch: &mut Scratch) -> Speculation {
+    let mut speculation = Speculation::default();
+    let old_len = shared.old.len();
+    let size = shared.size;
+    if scratch.seen.len() < size {
+        scratch.seen.resize(size, 0);
+    }
+    scratch.stamp = scratch.stamp.wrapping_add(1);
+    if scratch.stamp == 0 {
+        scratch.seen.iter_mut().for_each(|s| *s = 0);
+        scratch.stamp = 1;
+    }
+    let stamp = scratch.stamp;
+    let seen = &mut scratch.seen[..size];
+    let old = shared.old;
+    for &k in shared.leave_one {
+        if n > k && n - k < old_len {
+            seen[usize::from(old[n - k])] = stamp;
+        }
+    }
+    let sparse = shared.mask != 0;
+    // Per split: (rest, the last `a` whose partner reaches into the block, the window's start).
+    let mut splits: Vec<(usize, usize, usize)> = Vec::with_capacity(shared.split_after.len());
+    for &k in shared.split_after {
+        if n < k + 2 {
+            continue;
+        }
+        let rest = n - k;
+        let new_limit = rest.saturating_sub(old_len);
+        let last = last_pair(rest, shared.unequal);
+        if sparse {
+            let from = shared.rare.partition_point(|&a| (a as usize) <= new_limit);
+            let to = shared.rare.partition_point(|&a| (a as usize) < rest);
+            mark_rare_pairs(
+                old,
+                rest,
+                &shared.rare[from..to.max(from)],
+                &shared.rare_values[from..to.max(from)],
+                shared.unequal,
+                seen,
+                stamp,
+            );
+        }
+        let window = shared.window;
+        let first = last.saturating_sub(window - 1).max(new_limit + 1).max(1);
+        if first <= last {
+            mark_pair_range(old, rest, first, last, seen, stamp);
+        }
+        splits.push((rest, new_limit, first.min(last + 1)));
+    }
+    let max_stops = if sparse { MAX_STOPS } else { 1 };
+    while (speculation.n_stops as usize) < max_stops {
+        let candidate = seen.iter().position(|&s| s != stamp).unwrap_or(size);
+        if candidate as u32 > MAX_VALUE {
+            break;
+        }
+        let common = sparse && (candidate as u32 & shared.mask).count_ones() % 2 == 1;
+        let mut present = false;
+        if !common {
+            speculation.full_checks += 1;
+            for &(rest, new_limit, window_first) in &splits {
+                let (lo, hi) = (new_limit + 1, window_first.saturating_sub(1));
+                if let Some(offset) = pair_with_xor(old, rest, lo, hi, candidate as u16) {
+                    present = true;
+                    speculation.wasted_checks += 1;
+                    speculation.wasted_pairs += offset as u64 + 1;
+                    break;
+                }
+            }
+        }
+        if !present {
+            speculation.stops[speculation.n_stops as usize] = candidate as u16;
+            speculation.n_stops += 1;
+        }
+        seen[candidate] = stamp;
+    }
+    speculation
 }
