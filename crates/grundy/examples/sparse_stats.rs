@@ -1,7 +1,7 @@
 //! Runs the fast nim-sequence engine on one game and prints its work counters as it goes:
 //! mask, rare positions, window, full enumerations. For tuning and for understanding a game.
 //!
-//! Run: `cargo run --release -p grundy --example sparse_stats -- GAME N [THREADS]`
+//! Run: `cargo run --release -p grundy --example sparse_stats -- GAME N [THREADS [WINDOW]]`
 
 use grundy::sequence::sparse::SparseEngine;
 use grundy::Game;
@@ -14,6 +14,9 @@ fn main() {
     let n_threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let game = name.parse::<Game>().ok().and_then(|g| g.heap_game()).expect("a heap game");
     let mut engine = SparseEngine::new(&game).expect("a game the fast engine supports");
+    if let Some(window) = args.get(4).and_then(|a| a.parse().ok()) {
+        engine = engine.with_fixed_window(window);
+    }
     let started = Instant::now();
     let mut report_at = 1024;
     while engine.values().len() <= n {
