@@ -79,10 +79,8 @@ pub struct SparseEngine {
     heaps_since_tuning: u64,
     next_mask_review: usize,
     stats: SparseStats,
-    /// `seen[v] == stamp` when value `v` is among the options of the heap being computed: a
-    /// plain store per option (no read-modify-write chains), and no clearing between heaps.
-    seen: Vec<u32>,
-    stamp: u32,
+    /// The sequential path's table of values seen (see [`Scratch`]).
+    sequential: Scratch,
     /// Heaps per block of the parallel path, and each thread's scratch area.
     block: usize,
     scratches: Vec<Scratch>,
@@ -167,8 +165,7 @@ impl SparseEngine {
             heaps_since_tuning: 0,
             next_mask_review: 1024,
             stats: SparseStats::default(),
-            seen: vec![0; 128],
-            stamp: 0,
+            sequential: Scratch::default(),
             block: 128,
             scratches: Vec::new(),
             parallel_from: PARALLEL_FROM,
@@ -315,7 +312,10 @@ impl SparseEngine {
                                 .skip(helper_idx + 1)
                                 .step_by(job.n_threads)
                                 .map(|offset| {
-                                    (offset, speculate(&view, job.start + offset, scratch))
+                                    (
+                                        offset,
+                                        speculate(&view, job.start + offset, scratch, MAX_STOPS),
+                                    )
                                 })
                                 .collect::<Vec<_>>()
                         };
@@ -353,6 +353,7 @@ impl SparseEngine {
                     guard.values = std::mem::take(&mut self.values);
                     guard.rare = std::mem::take(&mut self.rare);
                     guard.rare_values = std::mem::take(&mut self.rare_values);
+                    guard.take_all = self.take_all.clone();
                     guard.leave_one = self.leave_one.clone();
                     guard.split_after = self.split_after.clone();
                     guard.unequal = self.unequal;
@@ -365,7 +366,7 @@ impl SparseEngine {
                     let guard = shared.read().unwrap_or_else(|poisoned| poisoned.into_inner());
                     let view = guard.view(&job);
                     for offset in (0..block).step_by(n_threads) {
-                        ordered[offset] = speculate(&view, start + offset, mine);
+                        ordered[offset] = speculate(&view, start + offset, mine, MAX_STOPS);
                     }
                 }
                 for _ in 0..job_senders.len() {
@@ -472,97 +473,27 @@ impl SparseEngine {
         true
     }
 
+    /// The value of heap `n` from all the values below it: phase 1 of the parallel path with
+    /// the block starting at `n` itself, so that nothing reaches into the block.
     fn compute(&mut self, n: usize) -> Option<u16> {
-        // XORs of values below 2^b stay below 2^b; the table is twice that, so a full set of
-        // values below 2^b still leaves its mex, 2^b, inside.
-        let size = ((self.stats.max_value as usize + 1).next_power_of_two() * 2).max(128);
-        if self.seen.len() < size {
-            self.seen.resize(size, 0);
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
         let window = self.effective_window();
-        let values = &self.values;
-        let seen = &mut self.seen[..size];
-        for &k in &self.take_all {
-            if n == k {
-                seen[0] = stamp;
-            }
-        }
-        for &k in &self.leave_one {
-            if n > k {
-                seen[usize::from(values[n - k])] = stamp;
-            }
-        }
-        let sparse = self.mask != 0;
-        // Whether every pair of every split was marked (small heaps): then the mex is exact.
-        let mut exhaustive = true;
-        for &k in &self.split_after {
-            if n < k + 2 {
-                continue;
-            }
-            let rest = n - k;
-            if sparse {
-                mark_rare_pairs(
-                    values,
-                    rest,
-                    &self.rare,
-                    &self.rare_values,
-                    self.unequal,
-                    seen,
-                    stamp,
-                );
-            }
-            // The window is the pairs nearest the middle: two old values each, so their XORs
-            // spread over the values better than pairs with a small heap would.
-            let last = last_pair(rest, self.unequal);
-            let first = last.saturating_sub(window - 1).max(1);
-            exhaustive &= first == 1;
-            mark_pair_range(values, rest, first, last, seen, stamp);
-        }
-        loop {
-            let candidate =
-                self.seen[..size].iter().position(|&s| s != stamp).unwrap_or(size) as u32;
-            if candidate > MAX_VALUE {
-                return None;
-            }
-            // Common values among the options are all marked (pairs with a rare part), so a
-            // common candidate is exact; without a mask every value counts as rare.
-            if exhaustive || (sparse && !self.is_rare(candidate)) {
-                return Some(candidate as u16);
-            }
-            // A rare candidate: only the full enumeration can tell whether it is present.
-            self.stats.n_full_checks += 1;
-            let mut walked = 0u64;
-            let found = self.split_after.iter().any(|&k| {
-                if n < k + 2 {
-                    return false;
-                }
-                // Everything outside the window: pairs 1..first.
-                let last = last_pair(n - k, self.unequal).saturating_sub(window);
-                let first = 1;
-                match pair_with_xor(&self.values, n - k, first, last, candidate as u16) {
-                    Some(offset) => {
-                        walked += offset as u64 + 1;
-                        true
-                    }
-                    None => {
-                        walked += (last + 1).saturating_sub(first) as u64;
-                        false
-                    }
-                }
-            });
-            if !found {
-                return Some(candidate as u16);
-            }
-            self.stats.n_wasted_checks += 1;
-            self.wasted_pairs += walked;
-            self.seen[candidate as usize] = stamp;
-        }
+        let shared = Shared {
+            old: &self.values[..n],
+            rare: &self.rare,
+            rare_values: &self.rare_values,
+            mask: self.mask,
+            window,
+            take_all: &self.take_all,
+            leave_one: &self.leave_one,
+            split_after: &self.split_after,
+            unequal: self.unequal,
+            size: ((self.stats.max_value as usize + 1).next_power_of_two() * 2).max(128),
+        };
+        let speculation = speculate(&shared, n, &mut self.sequential, 1);
+        self.stats.n_full_checks += speculation.full_checks;
+        self.stats.n_wasted_checks += speculation.wasted_checks;
+        self.wasted_pairs += speculation.wasted_pairs;
+        (speculation.n_stops > 0).then_some(speculation.stops[0])
     }
 
     /// The window actually used: without a mask, heaps with few pairs are cheaper marked in
@@ -788,7 +719,9 @@ fn pair_with_xor_generic(
         .map(|offset| start + offset)
 }
 
-/// A thread's stamped table of values seen.
+/// A thread's table of values seen: `seen[v] == stamp` when value `v` is among the options of
+/// the heap being computed. A plain store per option (no read-modify-write chains), and no
+/// clearing between heaps.
 #[derive(Debug, Clone, Default)]
 struct Scratch {
     seen: Vec<u32>,
@@ -812,6 +745,7 @@ struct SharedOwned {
     values: Vec<u16>,
     rare: Vec<u32>,
     rare_values: Vec<u16>,
+    take_all: Vec<usize>,
     leave_one: Vec<usize>,
     split_after: Vec<usize>,
     unequal: bool,
@@ -825,6 +759,7 @@ impl SharedOwned {
             rare_values: &self.rare_values,
             mask: job.mask,
             window: job.window,
+            take_all: &self.take_all,
             leave_one: &self.leave_one,
             split_after: &self.split_after,
             unequal: self.unequal,
@@ -840,6 +775,7 @@ struct Shared<'a> {
     rare_values: &'a [u16],
     mask: u32,
     window: usize,
+    take_all: &'a [usize],
     leave_one: &'a [usize],
     split_after: &'a [usize],
     unequal: bool,
@@ -859,7 +795,14 @@ struct Speculation {
     wasted_pairs: u64,
 }
 
-fn speculate(shared: &Shared<'_>, n: usize, scratch: &mut Scratch) -> Speculation {
+/// Phase 1 for heap `n`: everything that the values below the block (`shared.old`) can tell,
+/// offering at most `max_stops` candidates.
+fn speculate(
+    shared: &Shared<'_>,
+    n: usize,
+    scratch: &mut Scratch,
+    max_stops: usize,
+) -> Speculation {
     let mut speculation = Speculation::default();
     let old_len = shared.old.len();
     let size = shared.size;
@@ -874,6 +817,11 @@ fn speculate(shared: &Shared<'_>, n: usize, scratch: &mut Scratch) -> Speculatio
     let stamp = scratch.stamp;
     let seen = &mut scratch.seen[..size];
     let old = shared.old;
+    for &k in shared.take_all {
+        if n == k {
+            seen[0] = stamp;
+        }
+    }
     for &k in shared.leave_one {
         if n > k && n - k < old_len {
             seen[usize::from(old[n - k])] = stamp;
@@ -909,7 +857,7 @@ fn speculate(shared: &Shared<'_>, n: usize, scratch: &mut Scratch) -> Speculatio
         }
         splits.push((rest, new_limit, first.min(last + 1)));
     }
-    let max_stops = if sparse { MAX_STOPS } else { 1 };
+    let max_stops = if sparse { max_stops } else { 1 };
     while (speculation.n_stops as usize) < max_stops {
         let candidate = seen.iter().position(|&s| s != stamp).unwrap_or(size);
         if candidate as u32 > MAX_VALUE {
