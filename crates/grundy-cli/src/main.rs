@@ -65,8 +65,10 @@ fn one_line(text: &str) -> String {
 
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        let io_kind =
+            cause.downcast_ref::<std::io::Error>().map(std::io::Error::kind).or_else(|| {
+                cause.downcast_ref::<serde_json::Error>().and_then(serde_json::Error::io_error_kind)
+            });
+        io_kind == Some(std::io::ErrorKind::BrokenPipe)
     })
 }

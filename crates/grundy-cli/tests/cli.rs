@@ -768,3 +768,27 @@ mod long_runs {
         );
     }
 }
+
+/// `grundy ... | head`: a closed stdout ends the run quietly and successfully.
+#[test]
+fn closed_stdout_is_success() {
+    for args in [
+        &["seq", "kayles", "2000000"][..],
+        &["solve", "grundy", "300000", "--json"][..],
+        &["table", "nim", "--size", "2000"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 16];
+        std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+        drop(stdout);
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{args:?}: {:?}", output.status);
+        assert!(output.stderr.is_empty(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    }
+}

@@ -281,8 +281,8 @@ fn limits_are_answered_as_too_large() {
         .is_err());
 }
 
-/// Worked examples with values fixed by the definitions (Smith 1966; Winning Ways ch. 12;
-/// Siegel, Combinatorial Game Theory, ch. IV.4).
+/// Worked examples whose values follow from Smith's definition (Smith 1966) by hand, each
+/// derivation written beside it.
 #[test]
 fn worked_loopy_examples() {
     let values_of = |text: &str| -> Vec<(String, LoopyValue, Outcome)> {

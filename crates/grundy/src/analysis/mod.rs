@@ -144,9 +144,13 @@ pub fn solve<S: AsRef<str>>(
     }
 }
 
-/// The largest heap whose values are computed when no period is proven (the straightforward
-/// engine is quadratic in the heap size for games that split).
-pub const MAX_COMPUTED_HEAP: u64 = 1 << 18;
+/// The largest heap whose values are computed when no period is proven, with the fast engine
+/// (a few seconds) ...
+pub const MAX_COMPUTED_HEAP: u64 = 1 << 22;
+
+/// ... and with the straightforward engine, for the codes the fast one does not take (repeating
+/// digits, three-heap splits), whose work grows with the square or cube of the heap.
+pub const MAX_COMPUTED_HEAP_STRAIGHTFORWARD: u64 = 1 << 12;
 
 /// Options with a split part are enumerated only for heaps up to this size; past it the list of
 /// winning moves is marked incomplete rather than taking hours.
@@ -178,17 +182,19 @@ fn solve_heaps(
         return analyze_whole(game.name.clone(), game, heaps, &format);
     }
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let values = crate::sequence::HeapValues::compute(
-        game,
-        largest.min(MAX_COMPUTED_HEAP) as usize,
-        &mut |_| {},
-    );
+    let limit = if crate::sequence::sparse::SparseEngine::supports(game) {
+        MAX_COMPUTED_HEAP
+    } else {
+        MAX_COMPUTED_HEAP_STRAIGHTFORWARD
+    };
+    let values =
+        crate::sequence::HeapValues::compute(game, largest.min(limit) as usize, &mut |_| {});
     if let Some((idx, heap)) = heaps.iter().enumerate().find(|(_, &h)| values.value(h).is_none()) {
         return Err(Error::BadComponent {
             number: idx + 1,
             text: heap.to_string(),
             problem: format!(
-                "no period of {} is proven within {MAX_COMPUTED_HEAP} heap sizes, and values past that are not computed here",
+                "no period of {} is proven within {limit} heap sizes, and values past that are not computed here",
                 game.name
             ),
         });

@@ -1,7 +1,7 @@
 //! Periods of nim-sequences, reported only with a proof.
 //!
 //! **The periodicity theorem** (Guy & Smith 1956; Winning Ways ch. 4; Siegel, *Combinatorial
-//! Game Theory*, Thm. IV.2.7). Let a finite octal or hexadecimal code remove at most `t` tokens
+//! Game Theory* (2013), ch. IV). Let a finite octal or hexadecimal code remove at most `t` tokens
 //! and leave at most `m` heaps. If `G(n + p) = G(n)` for all `e ≤ n < m·e + (m−1)·p + t`, with
 //! `e ≥ 1`, then `G(n + p) = G(n)` for all `n ≥ e`.
 //!
