@@ -726,6 +726,9 @@ fn pair_with_xor_generic(
 struct Scratch {
     seen: Vec<u32>,
     stamp: u32,
+    /// Per split of the heap being computed: (rest, last pair reaching into the block, window
+    /// start); kept to save an allocation per heap.
+    splits: Vec<(usize, usize, usize)>,
 }
 
 /// A block's settings, sent to the helpers.
@@ -829,7 +832,8 @@ fn speculate(
     }
     let sparse = shared.mask != 0;
     // Per split: (rest, the last `a` whose partner reaches into the block, the window's start).
-    let mut splits: Vec<(usize, usize, usize)> = Vec::with_capacity(shared.split_after.len());
+    let mut splits = std::mem::take(&mut scratch.splits);
+    splits.clear();
     for &k in shared.split_after {
         if n < k + 2 {
             continue;
@@ -858,8 +862,15 @@ fn speculate(
         splits.push((rest, new_limit, first.min(last + 1)));
     }
     let max_stops = if sparse { max_stops } else { 1 };
+    // Marks only ever add, so each search for the next unmarked value starts where the last
+    // one stopped.
+    let mut searched_to = 0;
     while (speculation.n_stops as usize) < max_stops {
-        let candidate = seen.iter().position(|&s| s != stamp).unwrap_or(size);
+        let candidate = seen[searched_to..]
+            .iter()
+            .position(|&s| s != stamp)
+            .map_or(size, |at| searched_to + at);
+        searched_to = candidate.min(size);
         if candidate as u32 > MAX_VALUE {
             break;
         }
@@ -883,6 +894,7 @@ fn speculate(
         }
         seen[candidate] = stamp;
     }
+    scratch.splits = splits;
     speculation
 }
 
