@@ -346,3 +346,19 @@ fn graph_file_errors_name_the_line() {
     assert_eq!(game.name(0), "α-1");
     assert_eq!(game.graph().successors(0), &[1]);
 }
+
+/// The first listed winning move is the one that makes progress: of two moves to value-0
+/// nodes, the one to the node labelled earlier (smaller counter) comes first.
+#[test]
+fn winning_moves_put_progress_first() {
+    use grundy::analysis::{solve, Convention};
+    use grundy::Game;
+    use std::sync::Arc;
+    // s can move to z (terminal, 0, labelled first) or to q, a 0 that is only reached later
+    // (q's single move goes to w, whose value 1 comes from its move to z).
+    let text = "s: q z\nq: w\nw: z\nz:\n";
+    let game = Game::Graph { path: "t".into(), game: Arc::new(GraphGame::parse(text).unwrap()) };
+    let answer = solve(&game, &["s"], Convention::Normal).unwrap();
+    let targets: Vec<&str> = answer.winning_moves.iter().map(|m| m.to[0].as_str()).collect();
+    assert_eq!(targets, ["z", "q"]);
+}

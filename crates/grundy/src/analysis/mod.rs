@@ -130,13 +130,22 @@ pub fn solve<S: AsRef<str>>(
             match convention {
                 Convention::Normal => {
                     let values = graph.loopy_values();
-                    analyze_sum(
+                    let mut answer = analyze_sum(
                         game.name(),
                         &**graph,
                         &nodes,
                         &mut |n| Ok(values.value(*n)),
                         &format,
-                    )
+                    )?;
+                    // Moves to nodes labelled earlier first: the smallest counter is the move
+                    // that makes progress (Smith's strategy), so whoever plays the first listed
+                    // move never walks round a cycle while a win is there.
+                    answer.winning_moves.sort_by_key(|m| {
+                        m.to.first()
+                            .and_then(|name| graph.node_named(name))
+                            .and_then(|n| values.counter(n))
+                    });
+                    Ok(answer)
                 }
                 Convention::Misere => analyze_whole(game.name(), &**graph, &nodes, &format),
             }
