@@ -373,12 +373,14 @@ mod graph {
             .iter()
             .map(|m| (m["component"].as_u64().unwrap(), m["to"].clone()))
             .collect();
+        // Every winning move, the progress-making one first: c (terminal, labelled first), then
+        // a (labelled 0 once b had a move to c), then b.
         assert_eq!(
             moves,
             [
-                (0, serde_json::json!(["b"])),
+                (1, serde_json::json!(["c"])),
                 (1, serde_json::json!(["a"])),
-                (1, serde_json::json!(["c"]))
+                (0, serde_json::json!(["b"]))
             ]
         );
         // One infinite part ∞(0) and a finite 0: ∞(0), won by moving to the 0.
