@@ -187,6 +187,8 @@ pub fn run(
     let engine = SparseEngine::with_values(game, earlier)
         .ok_or_else(|| BadInput::msg("unsupported game"))?;
     let mut run = FastRun::new(game, engine).with_threads(n_threads);
+    // Messages go to stderr only where the contract allows chatter.
+    let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let bar = progress::heap_bar(max_heap, show_progress);
     bar.set_position(resumed_from as u64);
     let interval = Duration::from_secs_f64(args.checkpoint_secs.max(0.01));
@@ -226,17 +228,23 @@ pub fn run(
         }
         output.append(&chunk)?;
         bar.finish_and_clear();
-        eprintln!(
-            "{}: periodic from heap {} with period {} (proven at heap {}); values past heap {} follow from it",
-            game.name, period.preperiod, period.period, period.proven_at, values.len() - 1
-        );
+        if chatty {
+            eprintln!(
+                "{}: periodic from heap {} with period {} (proven at heap {}); values past heap {} follow from it",
+                game.name,
+                period.preperiod,
+                period.period,
+                period.proven_at,
+                values.len() - 1
+            );
+        }
     } else {
         bar.finish_and_clear();
     }
     let n_values = output.n_written;
     let sum = output.checksum;
     output.finish(path)?;
-    if show_progress {
+    if chatty {
         eprintln!(
             "wrote {n_values} values of {} to {} (checksum {sum:016x})",
             game.name,

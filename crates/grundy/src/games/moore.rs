@@ -6,7 +6,6 @@
 
 use crate::ruleset::{Options, Ruleset};
 use num_bigint::BigUint;
-use num_traits::Zero;
 
 /// Whether the heaps form a P-position of Nim_K.
 ///
@@ -162,9 +161,4 @@ impl Ruleset for Moore {
         }
         visit(heaps, 0, 0, self.max_heaps_per_move, &mut after, options);
     }
-}
-
-/// Whether every heap is zero.
-pub fn is_empty(heaps: &[BigUint]) -> bool {
-    heaps.iter().all(Zero::is_zero)
 }
