@@ -71,47 +71,52 @@ pub fn winning_moves_enumerated(
     max_heaps_per_move: u64,
     limit: u64,
 ) -> Option<Vec<Vec<u64>>> {
-    let mut count: u64 = 0;
-    let mut found = Vec::new();
-    let mut after = heaps.to_vec();
     let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
     if is_p_position(&big, max_heaps_per_move) {
-        return Some(found);
+        return Some(Vec::new());
     }
-    // Choose, heap by heap, a new size (unchanged or smaller), with at most K changed.
-    #[allow(clippy::too_many_arguments)]
-    fn visit(
+    let mut found = Vec::new();
+    let mut count: u64 = 0;
+    let complete = for_each_move(heaps, max_heaps_per_move, &mut |after| {
+        count += 1;
+        if count > limit {
+            return false;
+        }
+        let big: Vec<BigUint> = after.iter().map(|&h| BigUint::from(h)).collect();
+        if is_p_position(&big, max_heaps_per_move) {
+            found.push(after.to_vec());
+        }
+        true
+    });
+    complete.then_some(found)
+}
+
+/// Calls `visit` with the heaps after every move (a new size, smaller, for 1 to `K` heaps), in
+/// order, until it returns false; returns whether every move was visited.
+fn for_each_move(
+    heaps: &[u64],
+    max_heaps_per_move: u64,
+    visit: &mut dyn FnMut(&[u64]) -> bool,
+) -> bool {
+    fn walk(
         heaps: &[u64],
         idx: usize,
         changed: u64,
         max_changed: u64,
         after: &mut Vec<u64>,
-        count: &mut u64,
-        limit: u64,
-        found: &mut Vec<Vec<u64>>,
+        visit: &mut dyn FnMut(&[u64]) -> bool,
     ) -> bool {
         if idx == heaps.len() {
-            if changed == 0 {
-                return true;
-            }
-            *count += 1;
-            if *count > limit {
-                return false;
-            }
-            let big: Vec<BigUint> = after.iter().map(|&h| BigUint::from(h)).collect();
-            if is_p_position(&big, max_changed) {
-                found.push(after.clone());
-            }
-            return true;
+            return changed == 0 || visit(after);
         }
-        after[idx] = heaps[idx];
-        if !visit(heaps, idx + 1, changed, max_changed, after, count, limit, found) {
+        if !walk(heaps, idx + 1, changed, max_changed, after, visit) {
             return false;
         }
         if changed < max_changed {
             for to in 0..heaps[idx] {
                 after[idx] = to;
-                if !visit(heaps, idx + 1, changed + 1, max_changed, after, count, limit, found) {
+                if !walk(heaps, idx + 1, changed + 1, max_changed, after, visit) {
+                    after[idx] = heaps[idx];
                     return false;
                 }
             }
@@ -119,9 +124,8 @@ pub fn winning_moves_enumerated(
         }
         true
     }
-    let complete =
-        visit(heaps, 0, 0, max_heaps_per_move, &mut after, &mut count, limit, &mut found);
-    complete.then_some(found)
+    let mut after = heaps.to_vec();
+    walk(heaps, 0, 0, max_heaps_per_move, &mut after, visit)
 }
 
 /// Nim_K as a ruleset on the whole list of heaps (one position; for search and tests).
@@ -135,30 +139,9 @@ impl Ruleset for Moore {
     type Position = Vec<u64>;
 
     fn options(&self, heaps: &Vec<u64>, options: &mut Options<Vec<u64>>) {
-        let mut after = heaps.clone();
-        fn visit(
-            heaps: &[u64],
-            idx: usize,
-            changed: u64,
-            max_changed: u64,
-            after: &mut Vec<u64>,
-            options: &mut Options<Vec<u64>>,
-        ) {
-            if idx == heaps.len() {
-                if changed > 0 {
-                    options.push_one(after.clone());
-                }
-                return;
-            }
-            visit(heaps, idx + 1, changed, max_changed, after, options);
-            if changed < max_changed {
-                for to in 0..heaps[idx] {
-                    after[idx] = to;
-                    visit(heaps, idx + 1, changed + 1, max_changed, after, options);
-                }
-                after[idx] = heaps[idx];
-            }
-        }
-        visit(heaps, 0, 0, self.max_heaps_per_move, &mut after, options);
+        for_each_move(heaps, self.max_heaps_per_move, &mut |after| {
+            options.push_one(after.to_vec());
+            true
+        });
     }
 }
