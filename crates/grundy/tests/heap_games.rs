@@ -17,6 +17,16 @@ struct Corpus {
     sequence: Vec<SequenceCase>,
     period: Vec<PeriodCase>,
     unproven: Vec<UnprovenCase>,
+    arithmetic: Vec<ArithmeticCase>,
+}
+
+#[derive(Deserialize)]
+struct ArithmeticCase {
+    game: String,
+    preperiod: usize,
+    period: usize,
+    saltus: u32,
+    source: String,
 }
 
 #[derive(Deserialize)]
@@ -116,6 +126,30 @@ fn check_period_case(case: &PeriodCase, game: &HeapGame, engine: Engine) {
     }
     // The proof never reads past what it says it needed.
     assert_eq!(values.computed().len(), period.proven_at + 1, "{context}");
+}
+
+/// Arithmetic periods are proven with the corpus's parameters, and the values they give agree
+/// with brute force far past the proof.
+#[test]
+fn corpus_arithmetic_periods_are_proven() {
+    for case in corpus().arithmetic {
+        let game = heap_game(&case.game);
+        let context = format!("{} ({})", case.game, case.source);
+        let values = HeapValues::compute(&game, 5000, &mut |_| {});
+        let period = values.period().unwrap_or_else(|| panic!("{context}: not proven"));
+        assert_eq!(
+            (period.preperiod, period.period, period.saltus),
+            (case.preperiod, case.period, case.saltus),
+            "{context}"
+        );
+        assert_eq!(values.computed().len(), period.proven_at + 1, "{context}");
+        let far = 2 * period.proven_at + 4 * period.period + 100;
+        let mut dense = DenseEngine::new(&game);
+        dense.extend_to(far);
+        for (n, &value) in dense.values().iter().enumerate() {
+            assert_eq!(values.value(n as u64), Some(u64::from(value)), "{context}, heap {n}");
+        }
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! - [`period`]: periodicity found and proven (Guy–Smith for codes that split, the window
 //!   argument for codes that do not), never guessed.
 
+pub mod arithmetic;
 pub mod dense;
 pub mod period;
 pub mod sparse;
@@ -159,6 +160,11 @@ impl HeapValues {
     ) -> HeapValues {
         let mut engine = DenseEngine::new(game);
         let mut tracker = proof_bound(game).map(PeriodTracker::new);
+        // Arithmetic periodicity needs moves that leave three heaps (see `arithmetic`); it is
+        // looked for each time the sequence grows by an eighth, or where a proof asked to be.
+        let ap_code =
+            game.code().filter(|code| code.max_parts() == 3 && code.max_removal().is_some());
+        let mut next_ap_check = 64;
         let mut period = None;
         while engine.values().len() <= up_to {
             engine.push_next();
@@ -172,8 +178,31 @@ impl HeapValues {
                     break;
                 }
             }
+            if let Some(code) = ap_code.filter(|_| n >= next_ap_check || n == up_to) {
+                next_ap_check = n + n / PERIOD_CHECK_GROWTH + 1;
+                if let Some(candidate) = period::arithmetic_candidate(engine.values()) {
+                    match arithmetic::prove(
+                        code,
+                        engine.values(),
+                        candidate.preperiod,
+                        candidate.period,
+                        candidate.saltus,
+                    ) {
+                        arithmetic::Attempt::Proven(found) => {
+                            period = Some(found);
+                            break;
+                        }
+                        arithmetic::Attempt::NeedsValues(at) => next_ap_check = at.max(n + 1),
+                        arithmetic::Attempt::NotCovered(_) => {}
+                    }
+                }
+            }
         }
-        HeapValues { computed: Computed::Wide(engine.into_values()), period }
+        let mut values = engine.into_values();
+        if let Some(found) = &period {
+            values.truncate(values.len().min(found.proven_at + 1));
+        }
+        HeapValues { computed: Computed::Wide(values), period }
     }
 
     /// The value of heap `n`, if computed or given by the period.

@@ -45,6 +45,17 @@ pub enum Proof {
     GuySmith(ProofBound),
     /// No move splits a heap: `t` consecutive matches carry on for ever.
     Window(ProofBound),
+    /// Arithmetic periodicity by binary separation ([`crate::sequence::arithmetic`]): the
+    /// period and saltus the theorem was applied to (the reported ones, or a power-of-two
+    /// multiple), and the level from which its induction runs.
+    Arithmetic {
+        /// The period the theorem was applied to.
+        doubled_period: usize,
+        /// The saltus the theorem was applied to (a power of two).
+        doubled_saltus: u32,
+        /// The level from which the induction runs.
+        min_level: usize,
+    },
     /// A classical closed form, named.
     ClosedForm(&'static str),
     /// Not proven: an observation only.
@@ -60,6 +71,9 @@ impl Proof {
             ),
             Proof::Window(ProofBound { max_removal, .. }) => format!(
                 "no move splits a heap, so a run of {max_removal} matches repeats for ever"
+            ),
+            Proof::Arithmetic { doubled_period, doubled_saltus, .. } => format!(
+                "arithmetic periodicity by binary separation (period {doubled_period}, saltus {doubled_saltus}; docs/arithmetic-periodicity.md)"
             ),
             Proof::ClosedForm(name) => format!("closed form: {name}"),
             Proof::Observed => "observed only, not proven".to_string(),
