@@ -454,6 +454,32 @@ mod heap_games {
     }
 
     #[test]
+    fn period_with_a_saltus_proven_or_only_observed() {
+        let doc = json(&grundy(&["period", "0.28", "--json"]));
+        assert_eq!(doc["periodic"], true);
+        assert_eq!((doc["preperiod"].clone(), doc["period"].clone()), (1.into(), 53.into()));
+        assert_eq!(doc["saltus"], 16);
+        assert_eq!(doc["values"].as_array().unwrap().len(), 1 + 53);
+        // The same pattern shape, outside the theorem: reported, never claimed.
+        let doc = json(&grundy(&["period", "0.8b", "--max", "400", "--json"]));
+        assert_eq!(doc["periodic"], false);
+        assert_eq!(doc["checked_to"], 400);
+        assert_eq!(
+            doc["observed"],
+            serde_json::json!({"preperiod": 7, "period": 7, "saltus": 4, "proven": false})
+        );
+        // A proven saltus answers any heap: G(10^18) of 0.28 by the formula.
+        let doc = json(&grundy(&["solve", "0.28", "1000000000000000000", "--json"]));
+        let (level, class) = ((10u64.pow(18) - 1) / 53, (10u64.pow(18) - 1) % 53);
+        let first = [
+            0u64, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 3, 4, 3, 4, 5, 6, 7, 6, 7, 8, 9, 7, 6,
+            7, 8, 9, 8, 9, 10, 11, 10, 11, 12, 10, 11, 10, 11, 12, 13, 14, 15, 14, 15, 13, 14, 15,
+            14, 15,
+        ];
+        assert_eq!(doc["value"], level * 16 + first[class as usize]);
+    }
+
+    #[test]
     fn period_never_claimed_for_grundys_game() {
         let doc = json(&grundy(&["period", "grundy", "--max", "2000", "--json"]));
         assert_eq!(doc["periodic"], false);
