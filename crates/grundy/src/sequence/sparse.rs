@@ -29,7 +29,8 @@
 //! ([`SparseEngine::supports`]); the straightforward engine covers them.
 
 use crate::games::heap::{HeapGame, HeapRules};
-use std::sync::{mpsc, RwLock};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, RwLock};
 
 /// The largest value the engine stores (values are `u16`).
 pub const MAX_VALUE: u32 = u16::MAX as u32 - 1;
@@ -294,38 +295,42 @@ impl SparseEngine {
         scratches.resize_with(n_threads, Scratch::default);
         let (mine, others) = scratches.split_first_mut().expect("at least one thread");
         let mut ok = true;
+        let handoff = Handoff::new(n_threads - 1);
         std::thread::scope(|scope| {
-            let shared = &shared;
-            let mut job_senders = Vec::new();
-            let (result_sender, results) = mpsc::channel::<Vec<(usize, Speculation)>>();
-            for (helper_idx, scratch) in others.iter_mut().enumerate() {
-                let (job_sender, jobs) = mpsc::channel::<Job>();
-                job_senders.push(job_sender);
-                let result_sender = result_sender.clone();
+            let (shared, handoff) = (&shared, &handoff);
+            // Whatever happens to this thread, the helpers are told to stop (or the scope would
+            // wait for them for ever).
+            let _stop = StopOnDrop(handoff);
+            for (helper, scratch) in others.iter_mut().enumerate() {
                 scope.spawn(move || {
-                    for job in jobs {
-                        let speculations = {
-                            let guard =
-                                shared.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-                            let view = guard.view(&job);
-                            (0..job.block)
-                                .skip(helper_idx + 1)
-                                .step_by(job.n_threads)
-                                .map(|offset| {
-                                    (
-                                        offset,
-                                        speculate(&view, job.start + offset, scratch, MAX_STOPS),
-                                    )
-                                })
-                                .collect::<Vec<_>>()
-                        };
-                        if result_sender.send(speculations).is_err() {
+                    let mut generation = 0;
+                    loop {
+                        generation = handoff.wait_for_next(generation);
+                        if handoff.stop.load(Ordering::Acquire) {
                             break;
                         }
+                        let mut out =
+                            handoff.results[helper].lock().unwrap_or_else(|p| p.into_inner());
+                        out.clear();
+                        {
+                            let guard =
+                                shared.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+                            if let Some(job) = guard.job {
+                                let view = guard.view(&job);
+                                speculate_share(
+                                    &view,
+                                    &job,
+                                    &guard.next_offset,
+                                    scratch,
+                                    |o, sp| out.push((o, sp)),
+                                );
+                            }
+                        }
+                        drop(out);
+                        handoff.done.fetch_add(1, Ordering::Release);
                     }
                 });
             }
-            drop(result_sender);
             while self.values.len() <= target {
                 let start = self.values.len();
                 if start >= self.next_mask_review {
@@ -343,40 +348,35 @@ impl SparseEngine {
                 let job = Job {
                     start,
                     block,
-                    n_threads,
+                    lanes: self.lanes_from(start),
                     mask: self.mask,
                     window: self.effective_window(),
-                    size: ((self.stats.max_value as usize + 1).next_power_of_two() * 2).max(128),
+                    size: self.table_size(),
                 };
                 {
                     let mut guard = shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
                     guard.values = std::mem::take(&mut self.values);
                     guard.rare = std::mem::take(&mut self.rare);
                     guard.rare_values = std::mem::take(&mut self.rare_values);
-                    guard.take_all = self.take_all.clone();
-                    guard.leave_one = self.leave_one.clone();
-                    guard.split_after = self.split_after.clone();
+                    guard.take_all.clone_from(&self.take_all);
+                    guard.leave_one.clone_from(&self.leave_one);
+                    guard.split_after.clone_from(&self.split_after);
                     guard.unequal = self.unequal;
+                    guard.job = Some(job);
+                    guard.next_offset.store(0, Ordering::Relaxed);
                 }
-                for sender in &job_senders {
-                    let _ = sender.send(job);
-                }
+                handoff.start_job();
                 let mut ordered: Vec<Speculation> = vec![Speculation::default(); block];
                 {
                     let guard = shared.read().unwrap_or_else(|poisoned| poisoned.into_inner());
                     let view = guard.view(&job);
-                    for offset in (0..block).step_by(n_threads) {
-                        ordered[offset] = speculate(&view, start + offset, mine, MAX_STOPS);
-                    }
+                    speculate_share(&view, &job, &guard.next_offset, mine, |o, sp| ordered[o] = sp);
                 }
-                for _ in 0..job_senders.len() {
-                    match results.recv() {
-                        Ok(speculations) => {
-                            for (offset, speculation) in speculations {
-                                ordered[offset] = speculation;
-                            }
-                        }
-                        Err(_) => break,
+                handoff.wait_for_helpers();
+                for results in &handoff.results {
+                    let results = results.lock().unwrap_or_else(|p| p.into_inner());
+                    for &(offset, speculation) in results.iter() {
+                        ordered[offset] = speculation;
                     }
                 }
                 {
@@ -384,20 +384,29 @@ impl SparseEngine {
                     self.values = std::mem::take(&mut guard.values);
                     self.rare = std::mem::take(&mut guard.rare);
                     self.rare_values = std::mem::take(&mut guard.rare_values);
+                    guard.job = None;
                 }
-                if !self.settle_block(start, &ordered) {
+                let Some(n_fallbacks) = self.settle_block(start, &ordered) else {
                     ok = false;
                     break;
+                };
+                // Fewer heaps a block when phase 2 has to start over too often (its own pairs
+                // grow with the block too); more when it rarely does, to spread the hand-over
+                // between threads.
+                if n_fallbacks * 32 > block && self.block > 32 {
+                    self.block /= 2;
+                } else if n_fallbacks * 128 < block && self.block < 1024 {
+                    self.block *= 2;
                 }
             }
-            drop(job_senders);
         });
         self.scratches = scratches;
         ok
     }
 
-    /// Phase 2 for a whole block, in order; false if a value outgrew 16 bits.
-    fn settle_block(&mut self, start: usize, speculations: &[Speculation]) -> bool {
+    /// Phase 2 for a whole block, in order: the number of heaps computed again, or `None` if a
+    /// value outgrew 16 bits.
+    fn settle_block(&mut self, start: usize, speculations: &[Speculation]) -> Option<usize> {
         let mut n_fallbacks = 0usize;
         for (offset, speculation) in speculations.iter().enumerate() {
             let n = start + offset;
@@ -410,14 +419,11 @@ impl SparseEngine {
                 None => {
                     n_fallbacks += 1;
                     self.stats.n_fallbacks += 1;
-                    match self.compute(n) {
-                        Some(value) => value,
-                        None => return false,
-                    }
+                    self.compute(n)?
                 }
             };
             if u32::from(value) > MAX_VALUE {
-                return false;
+                return None;
             }
             self.values.push(value);
             self.record(value);
@@ -429,15 +435,7 @@ impl SparseEngine {
         if self.heaps_since_tuning >= WINDOW_EPOCH {
             self.tune_window();
         }
-        // Fewer heaps a block when phase 2 has to start over too often (its own pairs grow with
-        // the block too); more when it rarely does, to spread the hand-over between threads.
-        let block = speculations.len();
-        if n_fallbacks * 32 > block && self.block > 32 {
-            self.block /= 2;
-        } else if n_fallbacks * 128 < block && self.block < 1024 {
-            self.block *= 2;
-        }
-        true
+        Some(n_fallbacks)
     }
 
     /// Phase 2 for heap `n` of a block starting at `start`: the pairs and single heaps that
@@ -466,7 +464,15 @@ impl SparseEngine {
     /// Computes values up to heap `n` inclusive; false if a value would not fit in 16 bits.
     pub fn extend_to(&mut self, n: usize) -> bool {
         while self.values.len() <= n {
-            if self.push_next().is_none() {
+            let start = self.values.len();
+            if start >= self.next_mask_review {
+                self.review_mask();
+            }
+            if start + LANES <= n + 1 && self.lanes_from(start) {
+                if !self.push_lanes() {
+                    return false;
+                }
+            } else if self.push_next().is_none() {
                 return false;
             }
         }
@@ -487,13 +493,44 @@ impl SparseEngine {
             leave_one: &self.leave_one,
             split_after: &self.split_after,
             unequal: self.unequal,
-            size: ((self.stats.max_value as usize + 1).next_power_of_two() * 2).max(128),
+            size: self.table_size(),
         };
         let speculation = speculate(&shared, n, &mut self.sequential, 1);
         self.stats.n_full_checks += speculation.full_checks;
         self.stats.n_wasted_checks += speculation.wasted_checks;
         self.wasted_pairs += speculation.wasted_pairs;
         (speculation.n_stops > 0).then_some(speculation.stops[0])
+    }
+
+    /// Entries in a table of values seen: a power of two above every XOR of values so far.
+    fn table_size(&self) -> usize {
+        ((self.stats.max_value as usize + 1).next_power_of_two() * 2).max(128)
+    }
+
+    /// Whether the heaps from `start` on may be taken [`LANES`] at a time (under a mask, and
+    /// far enough out that every lane's partners are known values).
+    fn lanes_from(&self, start: usize) -> bool {
+        self.mask != 0 && start >= LANES_FROM + self.split_after.iter().max().copied().unwrap_or(0)
+    }
+
+    /// Computes the next [`LANES`] heaps together: phase 1 for all of them in one pass over the
+    /// rare positions, then phase 2 in order. False if a value outgrew 16 bits.
+    fn push_lanes(&mut self) -> bool {
+        let start = self.values.len();
+        let shared = Shared {
+            old: &self.values[..start],
+            rare: &self.rare,
+            rare_values: &self.rare_values,
+            mask: self.mask,
+            window: self.effective_window(),
+            take_all: &self.take_all,
+            leave_one: &self.leave_one,
+            split_after: &self.split_after,
+            unequal: self.unequal,
+            size: self.table_size(),
+        };
+        let speculations = speculate_block(&shared, start, &mut self.sequential, 1);
+        self.settle_block(start, &speculations).is_some()
     }
 
     /// The window actually used: without a mask, heaps with few pairs are cheaper marked in
@@ -731,12 +768,91 @@ struct Scratch {
     splits: Vec<(usize, usize, usize)>,
 }
 
+impl Scratch {
+    /// A fresh stamp for a table of `size` entries (grown, and cleared when stamps wrap).
+    fn next_stamp(&mut self, size: usize) -> u32 {
+        if self.seen.len() < size {
+            self.seen.resize(size, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+}
+
+/// How the main thread hands a block to the helpers and learns that they are done. A block is
+/// about a millisecond of work, so the helpers wait by spinning on a generation counter (then
+/// yielding, if the wait grows long) rather than sleeping in the kernel, whose wake-ups were
+/// measured at several percent of the run.
+struct Handoff {
+    generation: AtomicU64,
+    done: AtomicUsize,
+    stop: AtomicBool,
+    /// Each helper's answers for the current block, as (offset in the block, speculation).
+    results: Vec<Mutex<Vec<(usize, Speculation)>>>,
+}
+
+impl Handoff {
+    fn new(n_helpers: usize) -> Self {
+        Handoff {
+            generation: AtomicU64::new(0),
+            done: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            results: (0..n_helpers).map(|_| Mutex::new(Vec::new())).collect(),
+        }
+    }
+
+    /// Main thread: the job is in place; helpers, go.
+    fn start_job(&self) {
+        self.done.store(0, Ordering::Release);
+        self.generation.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// Main thread: waits until every helper has finished the current job.
+    fn wait_for_helpers(&self) {
+        spin_until(|| self.done.load(Ordering::Acquire) == self.results.len());
+    }
+
+    /// Helper: waits for a generation after `seen`, and returns it.
+    fn wait_for_next(&self, seen: u64) -> u64 {
+        spin_until(|| self.generation.load(Ordering::Acquire) != seen);
+        self.generation.load(Ordering::Acquire)
+    }
+}
+
+/// Tells the helpers to stop when dropped.
+struct StopOnDrop<'a>(&'a Handoff);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Ordering::Release);
+        self.0.generation.fetch_add(1, Ordering::AcqRel);
+    }
+}
+
+/// Spins until `ready()`, yielding the processor once the wait is no longer short.
+fn spin_until(ready: impl Fn() -> bool) {
+    let mut spins = 0u32;
+    while !ready() {
+        if spins < 1 << 14 {
+            spins += 1;
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
+}
+
 /// A block's settings, sent to the helpers.
 #[derive(Debug, Clone, Copy)]
 struct Job {
     start: usize,
     block: usize,
-    n_threads: usize,
+    /// Whether heaps may be taken [`LANES`] at a time ([`speculate_block`]).
+    lanes: bool,
     mask: u32,
     window: usize,
     size: usize,
@@ -752,6 +868,10 @@ struct SharedOwned {
     leave_one: Vec<usize>,
     split_after: Vec<usize>,
     unequal: bool,
+    /// The next heap of the block (an offset) that a thread may take.
+    next_offset: AtomicUsize,
+    /// The block being computed, while there is one.
+    job: Option<Job>,
 }
 
 impl SharedOwned {
@@ -806,19 +926,35 @@ fn speculate(
     scratch: &mut Scratch,
     max_stops: usize,
 ) -> Speculation {
+    let stamp = scratch.next_stamp(shared.size);
+    let mut splits = std::mem::take(&mut scratch.splits);
+    let speculation = speculate_marked(
+        shared,
+        n,
+        &mut scratch.seen[..shared.size],
+        stamp,
+        &mut splits,
+        max_stops,
+        false,
+    );
+    scratch.splits = splits;
+    speculation
+}
+
+/// [`speculate`] on a table and stamp prepared by the caller; `rare_marked`: the pairs with a
+/// rare part are marked already ([`speculate_block`]).
+fn speculate_marked(
+    shared: &Shared<'_>,
+    n: usize,
+    seen: &mut [u32],
+    stamp: u32,
+    splits: &mut Vec<(usize, usize, usize)>,
+    max_stops: usize,
+    rare_marked: bool,
+) -> Speculation {
     let mut speculation = Speculation::default();
     let old_len = shared.old.len();
     let size = shared.size;
-    if scratch.seen.len() < size {
-        scratch.seen.resize(size, 0);
-    }
-    scratch.stamp = scratch.stamp.wrapping_add(1);
-    if scratch.stamp == 0 {
-        scratch.seen.iter_mut().for_each(|s| *s = 0);
-        scratch.stamp = 1;
-    }
-    let stamp = scratch.stamp;
-    let seen = &mut scratch.seen[..size];
     let old = shared.old;
     for &k in shared.take_all {
         if n == k {
@@ -832,7 +968,6 @@ fn speculate(
     }
     let sparse = shared.mask != 0;
     // Per split: (rest, the last `a` whose partner reaches into the block, the window's start).
-    let mut splits = std::mem::take(&mut scratch.splits);
     splits.clear();
     for &k in shared.split_after {
         if n < k + 2 {
@@ -841,7 +976,7 @@ fn speculate(
         let rest = n - k;
         let new_limit = rest.saturating_sub(old_len);
         let last = last_pair(rest, shared.unequal);
-        if sparse {
+        if sparse && !rare_marked {
             let from = shared.rare.partition_point(|&a| (a as usize) <= new_limit);
             let to = shared.rare.partition_point(|&a| (a as usize) < rest);
             mark_rare_pairs(
@@ -875,10 +1010,14 @@ fn speculate(
             break;
         }
         let common = sparse && (candidate as u32 & shared.mask).count_ones() % 2 == 1;
+        // Further stops are offered only when they cost nothing.
+        if !common && speculation.n_stops > 0 {
+            break;
+        }
         let mut present = false;
         if !common {
             speculation.full_checks += 1;
-            for &(rest, new_limit, window_first) in &splits {
+            for &(rest, new_limit, window_first) in splits.iter() {
                 let (lo, hi) = (new_limit + 1, window_first.saturating_sub(1));
                 if let Some(offset) = pair_with_xor(old, rest, lo, hi, candidate as u16) {
                     present = true;
@@ -894,8 +1033,197 @@ fn speculate(
         }
         seen[candidate] = stamp;
     }
-    scratch.splits = splits;
     speculation
+}
+
+/// Phase 1 for a thread's share of a block: it takes heaps (by offset in the block) until none
+/// is left, [`LANES`] at a time where it may, one at a time otherwise (their costs vary a lot,
+/// so they are not dealt out in advance), and hands each result to `found`.
+fn speculate_share(
+    shared: &Shared<'_>,
+    job: &Job,
+    next_offset: &AtomicUsize,
+    scratch: &mut Scratch,
+    mut found: impl FnMut(usize, Speculation),
+) {
+    let step = if job.lanes { LANES } else { 1 };
+    loop {
+        let offset = next_offset.fetch_add(step, Ordering::Relaxed);
+        if offset >= job.block {
+            return;
+        }
+        if step == LANES && offset + LANES <= job.block {
+            let speculations = speculate_block(shared, job.start + offset, scratch, MAX_STOPS);
+            for (lane, speculation) in speculations.into_iter().enumerate() {
+                found(offset + lane, speculation);
+            }
+        } else {
+            for offset in offset..(offset + step).min(job.block) {
+                found(offset, speculate(shared, job.start + offset, scratch, MAX_STOPS));
+            }
+        }
+    }
+}
+
+/// Heaps taken together by [`speculate_block`].
+const LANES: usize = 8;
+
+/// Heaps are taken [`LANES`] at a time from this size on (plus the largest split's removal),
+/// so that every lane's partners are known values.
+const LANES_FROM: usize = 64;
+
+/// Phase 1 for the heaps `start..start + LANES` at once, under a mask. For a rare position `a`,
+/// the partners of the eight heaps are the eight consecutive values from `rest − a`, read in
+/// one load and XORed in one instruction; each lane then marks its own table. The rare
+/// positions whose partners would fall outside the known values (the first few, and those
+/// near `rest`), and for Grundy's game those that would make an equal split in some lane, are
+/// marked one heap at a time as before. The window and the checks are per heap.
+fn speculate_block(
+    shared: &Shared<'_>,
+    start: usize,
+    scratch: &mut Scratch,
+    max_stops: usize,
+) -> [Speculation; LANES] {
+    let size = shared.size;
+    let stamp = scratch.next_stamp(size * LANES);
+    let old = shared.old;
+    let old_len = old.len();
+    let (rare, rare_values) = (shared.rare, shared.rare_values);
+    let mut splits = std::mem::take(&mut scratch.splits);
+    let seen = &mut scratch.seen[..size * LANES];
+    for &k in shared.split_after {
+        let rest0 = start - k;
+        // Lane h (heap start + h) pairs a with rest0 + h − a, a known value (below `old_len`,
+        // which may be below `start` in the parallel path) for every lane when
+        // rest0 + LANES − old_len ≤ a ≤ rest0 − 1.
+        let (low, high) = ((rest0 + LANES).saturating_sub(old_len).max(1), rest0 - 1);
+        let i1 = rare.partition_point(|&a| (a as usize) < low);
+        let i4 = rare.partition_point(|&a| (a as usize) <= high).max(i1);
+        let (i2, i3) = if shared.unequal {
+            let (equal_low, equal_high) = (rest0.div_ceil(2), (rest0 + LANES - 1) / 2);
+            (
+                rare.partition_point(|&a| (a as usize) < equal_low).clamp(i1, i4),
+                rare.partition_point(|&a| (a as usize) <= equal_high).clamp(i1, i4),
+            )
+        } else {
+            (i4, i4)
+        };
+        mark_rare_lanes(old, rest0, &rare[i1..i2], &rare_values[i1..i2], seen, size, stamp);
+        mark_rare_lanes(old, rest0, &rare[i3..i4], &rare_values[i3..i4], seen, size, stamp);
+        for lane in 0..LANES {
+            let rest = rest0 + lane;
+            let new_limit = rest.saturating_sub(old_len);
+            let from = rare.partition_point(|&a| (a as usize) <= new_limit);
+            let to = rare.partition_point(|&a| (a as usize) < rest);
+            let table = &mut seen[lane * size..(lane + 1) * size];
+            for (x, y) in [(from, i1), (i2, i3), (i4, to)] {
+                let (x, y) = (x.max(from), y.min(to));
+                if x < y {
+                    let (part, part_values) = (&rare[x..y], &rare_values[x..y]);
+                    mark_rare_pairs(old, rest, part, part_values, shared.unequal, table, stamp);
+                }
+            }
+        }
+    }
+    let speculations = std::array::from_fn(|lane| {
+        let table = &mut seen[lane * size..(lane + 1) * size];
+        speculate_marked(shared, start + lane, table, stamp, &mut splits, max_stops, true)
+    });
+    scratch.splits = splits;
+    speculations
+}
+
+/// Marks, for each rare position `a`, `G(a) ⊕ G(rest0 + h − a)` in lane `h`'s table
+/// (`seen[h·size..]`), for the eight lanes at once. Every partner must be a known value.
+#[inline(always)]
+fn mark_rare_lanes_generic(
+    values: &[u16],
+    rest0: usize,
+    rare: &[u32],
+    rare_values: &[u16],
+    seen: &mut [u32],
+    size: usize,
+    stamp: u32,
+) {
+    let index_mask = (size - 1) as u32;
+    let all_mask = seen.len() - 1;
+    let offsets: [u32; LANES] = std::array::from_fn(|lane| (lane * size) as u32);
+    for (&a, &value) in rare.iter().zip(rare_values) {
+        let first = rest0 - a as usize;
+        let partners: &[u16; LANES] =
+            values[first..first + LANES].try_into().expect("eight partners");
+        let mut index = [0u32; LANES];
+        for lane in 0..LANES {
+            index[lane] = (u32::from(partners[lane] ^ value) & index_mask) + offsets[lane];
+        }
+        for lane_index in index {
+            seen[lane_index as usize & all_mask] = stamp;
+        }
+    }
+}
+
+/// [`mark_rare_lanes_generic`] in AVX2 instructions: one 128-bit load of the eight partners,
+/// one XOR, a widening to 32-bit table indices with each lane's offset added, and eight plain
+/// stores (the compiler would otherwise load and XOR each partner on its own).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn mark_rare_lanes_avx2(
+    values: &[u16],
+    rest0: usize,
+    rare: &[u32],
+    rare_values: &[u16],
+    seen: &mut [u32],
+    size: usize,
+    stamp: u32,
+) {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_cvtepu16_epi32,
+        _mm256_set1_epi32, _mm256_setr_epi32, _mm256_storeu_si256, _mm_loadu_si128, _mm_set1_epi16,
+        _mm_xor_si128,
+    };
+    assert!(size.is_power_of_two() && seen.len() >= size * LANES && size * LANES < 1 << 31);
+    let index_mask = _mm256_set1_epi32((size - 1) as i32);
+    let lane = size as i32;
+    let offsets =
+        _mm256_setr_epi32(0, lane, 2 * lane, 3 * lane, 4 * lane, 5 * lane, 6 * lane, 7 * lane);
+    let seen = seen.as_mut_ptr();
+    let mut index = [0u32; LANES];
+    for (&a, &value) in rare.iter().zip(rare_values) {
+        let first = rest0 - a as usize;
+        let partners = &values[first..first + LANES];
+        // SAFETY: `partners` holds eight u16 (16 bytes), read unaligned. Every index is below
+        // `size` plus an offset of at most `7·size`, so below `seen.len()`.
+        unsafe {
+            let loaded = _mm_loadu_si128(partners.as_ptr().cast::<__m128i>());
+            let xors = _mm_xor_si128(loaded, _mm_set1_epi16(value as i16));
+            let wide = _mm256_cvtepu16_epi32(xors);
+            let lanes = _mm256_add_epi32(_mm256_and_si256(wide, index_mask), offsets);
+            _mm256_storeu_si256(index.as_mut_ptr().cast::<__m256i>(), lanes);
+            for &at in &index {
+                *seen.add(at as usize) = stamp;
+            }
+        }
+    }
+}
+
+/// See [`mark_rare_lanes_generic`].
+fn mark_rare_lanes(
+    values: &[u16],
+    rest0: usize,
+    rare: &[u32],
+    rare_values: &[u16],
+    seen: &mut [u32],
+    size: usize,
+    stamp: u32,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor was asked, and has AVX2.
+        return unsafe {
+            mark_rare_lanes_avx2(values, rest0, rare, rare_values, seen, size, stamp)
+        };
+    }
+    mark_rare_lanes_generic(values, rest0, rare, rare_values, seen, size, stamp)
 }
 
 /// Whether this processor has AVX2, asked once. (AVX-512 was measured too: no faster here.)
