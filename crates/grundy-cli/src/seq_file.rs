@@ -4,7 +4,11 @@
 //! file is flushed to disk and `FILE.checkpoint` (a small JSON document: game, count, checksum)
 //! is replaced atomically; `--resume` reloads exactly that many values, checks their checksum
 //! and goes on. Only when every value is written does the final header (with `complete = 1`) go
-//! in and `FILE.partial` become `FILE`. The file format is `grundy::sequence::store`.
+//! in and `FILE.partial` become `FILE`. The file format is `grundy::sequence::store`. The
+//! partial file holds 2-byte values (the fast engine's width); when every value turns out to fit
+//! in one byte, the finished file is written with 1-byte values instead. Games computed in
+//! memory (codes with three-heap splits or repeats) get the narrowest width from the start,
+//! 4 bytes where a saltus takes values past 65535.
 
 use crate::args::SeqArgs;
 use crate::output::write_atomically;
@@ -13,7 +17,9 @@ use anyhow::{Context, Result};
 use grundy::games::heap::HeapGame;
 use grundy::sequence::period::Period;
 use grundy::sequence::sparse::SparseEngine;
-use grundy::sequence::store::{checksum, value_bytes, values_from_bytes, Header, CHECKSUM_START};
+use grundy::sequence::store::{
+    checksum, value_bytes, values_from_bytes, width_for, Header, CHECKSUM_START,
+};
 use grundy::sequence::{FastRun, HeapValues};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -41,15 +47,50 @@ struct Output {
     header: Header,
     n_written: u64,
     checksum: u64,
+    max_value: u32,
 }
 
 impl Output {
-    fn append(&mut self, values: &[u16]) -> Result<()> {
+    fn append<T: Copy + Into<u32>>(&mut self, values: &[T]) -> Result<()> {
         let bytes = value_bytes(values, self.header.value_width);
         self.file.write_all(&bytes)?;
         self.checksum = checksum(self.checksum, &bytes);
         self.n_written += values.len() as u64;
+        self.max_value = values.iter().fold(self.max_value, |max, &v| max.max(v.into()));
         Ok(())
+    }
+
+    /// Rewrites the values at a narrower width into `FILE.narrowing` (complete header and all),
+    /// and returns that file's path; the caller renames it into place.
+    fn narrowed(&mut self, path: &Path, width: u32) -> Result<PathBuf> {
+        let target = with_suffix(path, ".narrowing");
+        let mut out = File::create(&target)
+            .with_context(|| format!("cannot write '{}'", target.display()))?;
+        let mut header = self.header.clone();
+        header.value_width = width;
+        header.n_values = self.n_written;
+        out.write_all(&header.encode())?;
+        self.file.seek(SeekFrom::Start(self.header.len() as u64))?;
+        let old_width = self.header.value_width as usize;
+        let mut sum = CHECKSUM_START;
+        let mut chunk = vec![0u8; old_width << 20];
+        let mut left = self.n_written as usize * old_width;
+        while left > 0 {
+            let take = left.min(chunk.len());
+            self.file.read_exact(&mut chunk[..take])?;
+            let bytes =
+                value_bytes(&values_from_bytes(&chunk[..take], self.header.value_width), width);
+            out.write_all(&bytes)?;
+            sum = checksum(sum, &bytes);
+            left -= take;
+        }
+        header.checksum = sum;
+        header.complete = true;
+        out.seek(SeekFrom::Start(0))?;
+        out.write_all(&header.encode())?;
+        out.sync_all()?;
+        self.checksum = sum;
+        Ok(target)
     }
 
     fn checkpoint(&mut self, path: &Path) -> Result<()> {
@@ -66,37 +107,66 @@ impl Output {
         )
     }
 
-    fn finish(mut self, path: &Path) -> Result<()> {
-        self.header.n_values = self.n_written;
-        self.header.checksum = self.checksum;
-        self.header.complete = true;
-        self.file.seek(SeekFrom::Start(0))?;
-        self.file.write_all(&self.header.encode())?;
-        self.file.sync_all()?;
-        drop(self.file);
-        std::fs::rename(with_suffix(path, ".partial"), path)
+    /// Completes the file: the final header, then the rename (from a narrowed copy when every
+    /// value fits a narrower width). Returns the checksum of the values as stored.
+    fn finish(mut self, path: &Path) -> Result<u64> {
+        let partial = with_suffix(path, ".partial");
+        let width = width_for(self.max_value);
+        let ready = if width < self.header.value_width {
+            let narrowed = self.narrowed(path, width)?;
+            drop(self.file);
+            let _ = std::fs::remove_file(&partial);
+            narrowed
+        } else {
+            self.header.n_values = self.n_written;
+            self.header.checksum = self.checksum;
+            self.header.complete = true;
+            self.file.seek(SeekFrom::Start(0))?;
+            self.file.write_all(&self.header.encode())?;
+            self.file.sync_all()?;
+            drop(self.file);
+            partial
+        };
+        std::fs::rename(&ready, path)
             .with_context(|| format!("cannot write '{}'", path.display()))?;
         let _ = std::fs::remove_file(with_suffix(path, ".checkpoint"));
-        Ok(())
+        Ok(self.checksum)
     }
 }
 
 /// Opens a fresh partial file, or the interrupted one with its checkpointed values.
-fn open_output(game: &HeapGame, path: &Path, resume: bool) -> Result<(Output, Vec<u16>)> {
+fn open_output(
+    game: &HeapGame,
+    path: &Path,
+    resume: bool,
+    width: u32,
+) -> Result<(Output, Vec<u16>)> {
     let partial = with_suffix(path, ".partial");
     let fresh_header = Header {
-        value_width: 2,
+        value_width: width,
         n_values: 0,
         checksum: CHECKSUM_START,
         complete: false,
         game: game.name.clone(),
     };
     if !resume {
-        let mut file = File::create(&partial)
+        // Read back too, if the values end up narrowed.
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&partial)
             .with_context(|| format!("cannot write '{}'", partial.display()))?;
         file.write_all(&fresh_header.encode())?;
         return Ok((
-            Output { file, header: fresh_header, n_written: 0, checksum: CHECKSUM_START },
+            Output {
+                file,
+                header: fresh_header,
+                n_written: 0,
+                checksum: CHECKSUM_START,
+                max_value: 0,
+            },
             Vec::new(),
         ));
     }
@@ -154,7 +224,8 @@ fn open_output(game: &HeapGame, path: &Path, resume: bool) -> Result<(Output, Ve
     file.seek(SeekFrom::End(0))?;
     let values: Vec<u16> =
         values_from_bytes(&bytes, record.value_width).iter().map(|&v| v as u16).collect();
-    Ok((Output { file, header, n_written: record.n_values, checksum: sum }, values))
+    let max_value = values.iter().map(|&v| u32::from(v)).max().unwrap_or(0);
+    Ok((Output { file, header, n_written: record.n_values, checksum: sum, max_value }, values))
 }
 
 /// Runs `grundy seq GAME N --out FILE`.
@@ -171,18 +242,25 @@ pub fn run(
     if !SparseEngine::supports(game) {
         // Codes with repeats or three-heap splits: computed in memory, written at once.
         let values = HeapValues::compute(game, up_to, &mut |_| {});
-        let all: Vec<u16> = (0..=max_heap)
-            .map(|n| u16::try_from(values.value(n).unwrap_or(0)))
-            .collect::<Result<_, _>>()
-            .map_err(|_| {
-                BadInput::msg("values above 65535 do not fit the file format's 2-byte values")
-            })?;
-        let (mut output, _) = open_output(game, path, false)?;
-        output.append(&all)?;
+        let value = |n: u64| values.value(n).unwrap_or(0);
+        let max_value = (0..=max_heap).map(value).max().unwrap_or(0);
+        let max_value = u32::try_from(max_value).map_err(|_| {
+            BadInput::msg("values above 2^32 - 1 do not fit the file format's 4-byte values")
+        })?;
+        let (mut output, _) = open_output(game, path, false, width_for(max_value))?;
+        let mut chunk: Vec<u32> = Vec::with_capacity(1 << 16);
+        for n in 0..=max_heap {
+            chunk.push(value(n) as u32);
+            if chunk.len() == chunk.capacity() {
+                output.append(&chunk)?;
+                chunk.clear();
+            }
+        }
+        output.append(&chunk)?;
         output.finish(path)?;
         return Ok(true);
     }
-    let (mut output, earlier) = open_output(game, path, args.resume)?;
+    let (mut output, earlier) = open_output(game, path, args.resume, 2)?;
     let resumed_from = earlier.len();
     let engine = SparseEngine::with_values(game, earlier)
         .ok_or_else(|| BadInput::msg("unsupported game"))?;
@@ -242,8 +320,7 @@ pub fn run(
         bar.finish_and_clear();
     }
     let n_values = output.n_written;
-    let sum = output.checksum;
-    output.finish(path)?;
+    let sum = output.finish(path)?;
     if chatty {
         eprintln!(
             "wrote {n_values} values of {} to {} (checksum {sum:016x})",

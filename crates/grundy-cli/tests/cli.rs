@@ -716,6 +716,33 @@ mod long_runs {
         PathBuf::from(format!("{}{suffix}", path.display()))
     }
 
+    /// Each file takes the narrowest width that holds its values: 1 byte (Kayles), 2 bytes
+    /// (0.007 passes 255 before heap 16384, through the fast engine), 4 bytes (0.28 has a saltus
+    /// and passes 65535, through the in-memory path).
+    #[test]
+    fn out_file_values_take_the_narrowest_width() {
+        for (game, n, width) in [("0.007", "16384", 2), ("0.28", "300000", 4), ("nim", "300", 2)] {
+            let path = dir().join(format!("width-{game}.bin"));
+            let output = grundy(&["seq", game, n, "--out", path.to_str().unwrap()]);
+            assert!(output.status.success(), "{}", stderr(&output));
+            let bytes = std::fs::read(&path).unwrap();
+            let header = grundy::sequence::store::Header::decode(&bytes).unwrap();
+            assert_eq!(header.value_width, width, "{game}");
+            let stored = grundy::sequence::store::values_from_bytes(&bytes[header.len()..], width);
+            assert_eq!(stored.len() as u64, header.n_values);
+            let printed = stdout(&grundy(&["seq", game, n]));
+            let expected: Vec<u32> =
+                printed.split_whitespace().map(|v| v.parse().unwrap()).collect();
+            assert_eq!(stored, expected, "{game}");
+            let sum = grundy::sequence::store::checksum(
+                grundy::sequence::store::CHECKSUM_START,
+                &bytes[header.len()..],
+            );
+            assert_eq!(sum, header.checksum, "{game}");
+            assert!(!sibling(&path, ".partial").exists() && !sibling(&path, ".narrowing").exists());
+        }
+    }
+
     #[test]
     fn out_file_has_a_documented_header_and_the_values() {
         let path = dir().join("kayles.bin");
@@ -725,9 +752,9 @@ mod long_runs {
         let header = grundy::sequence::store::Header::decode(&bytes).unwrap();
         assert_eq!(
             (header.game.as_str(), header.n_values, header.value_width, header.complete),
-            ("kayles", 1001, 2, true)
+            ("kayles", 1001, 1, true)
         );
-        let values = grundy::sequence::store::values_from_bytes(&bytes[header.len()..], 2);
+        let values = grundy::sequence::store::values_from_bytes(&bytes[header.len()..], 1);
         let printed = stdout(&grundy(&["seq", "kayles", "1000"]));
         let expected: Vec<u32> = printed.split_whitespace().map(|v| v.parse().unwrap()).collect();
         assert_eq!(values, expected);

@@ -4,7 +4,8 @@
 //! offset  size  field
 //!      0     8  magic "GRUNDYSQ"
 //!      8     4  version (1), little-endian u32
-//!     12     4  value width in bytes: 2 (u16) or 4 (u32)
+//!     12     4  value width in bytes: 1 (u8), 2 (u16) or 4 (u32): the narrowest that holds
+//!               every value of the file
 //!     16     8  number of values (heaps 0..count), u64
 //!     24     8  checksum: FNV-1a 64 over the value bytes as stored
 //!     32     1  complete: 1 once every value is written, 0 while the run is going on
@@ -28,7 +29,7 @@ pub const VERSION: u32 = 1;
 /// The header of a sequence file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
-    /// Bytes per value: 2 or 4.
+    /// Bytes per value: 1, 2 or 4.
     pub value_width: u32,
     /// Number of values stored (heaps `0..n_values`).
     pub n_values: u64,
@@ -83,8 +84,8 @@ impl Header {
             return Err(format!("format version {version}, this program reads version {VERSION}"));
         }
         let value_width = u32_at(12);
-        if value_width != 2 && value_width != 4 {
-            return Err(format!("value width {value_width} bytes; only 2 and 4 exist"));
+        if ![1, 2, 4].contains(&value_width) {
+            return Err(format!("value width {value_width} bytes; only 1, 2 and 4 exist"));
         }
         let game_len = u32_at(36) as usize;
         let game = bytes
@@ -120,17 +121,44 @@ pub fn checksum(mut state: u64, bytes: &[u8]) -> u64 {
 /// The FNV-1a 64 offset basis.
 pub const CHECKSUM_START: u64 = 0xcbf2_9ce4_8422_2325;
 
-/// Values as little-endian bytes of the given width.
-pub fn value_bytes(values: &[u16], width: u32) -> Vec<u8> {
-    match width {
-        2 => values.iter().flat_map(|v| v.to_le_bytes()).collect(),
-        _ => values.iter().flat_map(|&v| u32::from(v).to_le_bytes()).collect(),
+/// The narrowest value width (1, 2 or 4 bytes) that holds `max_value`.
+///
+/// ```
+/// use grundy::sequence::store::width_for;
+/// assert_eq!((width_for(255), width_for(256), width_for(65_535), width_for(65_536)), (1, 2, 2, 4));
+/// ```
+pub fn width_for(max_value: u32) -> u32 {
+    match max_value {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        _ => 4,
     }
+}
+
+/// Values as little-endian bytes of the given width (each value must fit it).
+///
+/// ```
+/// use grundy::sequence::store::{value_bytes, values_from_bytes};
+/// for width in [1, 2, 4] {
+///     let bytes = value_bytes(&[0u16, 7, 200], width);
+///     assert_eq!(bytes.len(), 3 * width as usize);
+///     assert_eq!(values_from_bytes(&bytes, width), [0, 7, 200]);
+/// }
+/// ```
+pub fn value_bytes<T: Copy + Into<u32>>(values: &[T], width: u32) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(values.len() * width as usize);
+    for &value in values {
+        let value: u32 = value.into();
+        debug_assert!(width_for(value) <= width, "{value} does not fit {width} bytes");
+        bytes.extend_from_slice(&value.to_le_bytes()[..width as usize]);
+    }
+    bytes
 }
 
 /// Values read back from little-endian bytes of the given width.
 pub fn values_from_bytes(bytes: &[u8], width: u32) -> Vec<u32> {
     match width {
+        1 => bytes.iter().map(|&b| u32::from(b)).collect(),
         2 => bytes.chunks_exact(2).map(|c| u32::from(u16::from_le_bytes([c[0], c[1]]))).collect(),
         _ => bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(),
     }
