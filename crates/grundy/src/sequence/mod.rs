@@ -79,8 +79,9 @@ pub struct HeapValues {
     period: Option<Period>,
 }
 
-/// Period checks on the fast path run each time the sequence grows by this fraction (1/8),
-/// so they cost a constant factor of a linear pass, and stop the run at most 1/8 late.
+/// Period checks on the fast path run each time the sequence grows by this fraction (1/8, or up
+/// to 1/2 where checks cost too much against cheap heaps), so they cost a constant factor of a
+/// linear pass, and stop the run at most that fraction late.
 const PERIOD_CHECK_GROWTH: usize = 8;
 
 impl HeapValues {
@@ -229,20 +230,34 @@ impl HeapValues {
 
 /// A long run of the fast engine: values in steps, with the periodicity proof checked each time
 /// the sequence has grown by an eighth (a linear pass each time, so a constant factor overall;
-/// the run stops at most an eighth past the heap where the proof completed).
+/// the run stops at most an eighth past the heap where the proof completed; for very cheap heaps
+/// the interval widens up to a half, see `growth`).
 #[derive(Debug)]
 pub struct FastRun {
     engine: SparseEngine,
     bound: Option<period::ProofBound>,
     next_check: usize,
     n_threads: usize,
+    /// Checks run each time the sequence grows by `1/growth`: an eighth, or less often where a
+    /// check costs more than a sixteenth of computing the values since the last one (games
+    /// whose heaps are very cheap), so that checks never cost much of a run.
+    growth: usize,
+    /// Time spent computing values since the last check.
+    computing: std::time::Duration,
 }
 
 impl FastRun {
     /// A run of `engine` (fresh, or resumed with earlier values) for `game`.
     pub fn new(game: &HeapGame, engine: SparseEngine) -> FastRun {
         let next_check = engine.values().len().max(64);
-        FastRun { engine, bound: proof_bound(game), next_check, n_threads: 1 }
+        FastRun {
+            engine,
+            bound: proof_bound(game),
+            next_check,
+            n_threads: 1,
+            growth: PERIOD_CHECK_GROWTH,
+            computing: std::time::Duration::ZERO,
+        }
     }
 
     /// Uses `n_threads` threads ([`SparseEngine::extend_parallel`]).
@@ -256,13 +271,21 @@ impl FastRun {
     pub fn advance(&mut self, target: usize) -> Option<Option<Period>> {
         while self.engine.values().len() <= target {
             let stop = target.min(self.next_check);
+            let started = std::time::Instant::now();
             if !self.engine.extend_parallel(stop, self.n_threads) {
                 return None;
             }
+            self.computing += started.elapsed();
             if self.engine.values().len() > self.next_check {
-                self.next_check += self.next_check / PERIOD_CHECK_GROWTH + 1;
+                self.next_check += self.next_check / self.growth + 1;
                 if let Some(bound) = self.bound {
-                    if let Some(period) = find_period(self.engine.values(), bound, 1 << 27) {
+                    let started = std::time::Instant::now();
+                    let found = find_period(self.engine.values(), bound, 1 << 27);
+                    if started.elapsed() * 16 > self.computing && self.growth > 2 {
+                        self.growth /= 2;
+                    }
+                    self.computing = std::time::Duration::ZERO;
+                    if let Some(period) = found {
                         return Some(Some(period));
                     }
                 }

@@ -212,13 +212,14 @@ pub fn find_period<T: Copy + PartialEq>(
     let ProofBound { max_removal: t, max_parts: m } = bound;
     let len = values.len().min(window.max(2));
     // reversed[i] = G(n − i)
-    let reversed = |i: usize| values[n - i];
+    let reversed: Vec<T> = values[n + 1 - len..].iter().rev().copied().collect();
     let mut z = vec![0u32; len];
     let (mut left, mut right) = (0usize, 0usize);
     for i in 1..len {
         let mut k = if i < right { (z[i - left] as usize).min(right - i) } else { 0 };
-        while i + k < len && reversed(k) == reversed(i + k) {
-            k += 1;
+        if i + k >= right {
+            // Extend the match by comparing slices (no index checks in the loop).
+            k += reversed[k..].iter().zip(&reversed[i + k..]).take_while(|(a, b)| a == b).count();
         }
         z[i] = k as u32;
         if i + k > right {
