@@ -288,6 +288,11 @@ impl SparseEngine {
         if self.values.len() > target {
             return true;
         }
+        // Heaps with a few dozen rare positions are less work than handing them over: no
+        // helpers at all (they would only spin beside the one thread doing the work).
+        if self.mask != 0 && self.rare.len() + self.window < MIN_SHARED_WORK {
+            return self.extend_to(target);
+        }
         // The helpers live for the whole call and take one job per block; between blocks the
         // values move into `shared` (read by everyone in phase 1) and back (written in phase 2).
         let shared: RwLock<SharedOwned> = RwLock::new(SharedOwned::default());
@@ -1112,11 +1117,15 @@ fn speculate_block(
         };
         mark_rare_lanes(old, rest0, &rare[i1..i2], &rare_values[i1..i2], seen, size, stamp);
         mark_rare_lanes(old, rest0, &rare[i3..i4], &rare_values[i3..i4], seen, size, stamp);
+        // Usually every rare position lies below rest0 and above each lane's new_limit (a few
+        // heaps at most): then the leftover ranges are empty and no search is needed.
+        let all_below = rare.last().is_none_or(|&a| (a as usize) < rest0);
         for lane in 0..LANES {
             let rest = rest0 + lane;
             let new_limit = rest.saturating_sub(old_len);
-            let from = rare.partition_point(|&a| (a as usize) <= new_limit);
-            let to = rare.partition_point(|&a| (a as usize) < rest);
+            let from = rare.iter().take_while(|&&a| (a as usize) <= new_limit).count();
+            let to =
+                if all_below { rare.len() } else { rare.partition_point(|&a| (a as usize) < rest) };
             let table = &mut seen[lane * size..(lane + 1) * size];
             for (x, y) in [(from, i1), (i2, i3), (i4, to)] {
                 let (x, y) = (x.max(from), y.min(to));
