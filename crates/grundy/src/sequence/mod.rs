@@ -2,18 +2,22 @@
 //!
 //! - [`dense`]: the straightforward engine, every option of every heap, values in an array.
 //! - [`period`]: periodicity found and proven (Guy–Smith for codes that split, the window
-//!   argument for codes that do not), never guessed.
+//!   argument for codes that do not), never guessed; [`arithmetic`]: arithmetic periodicity.
+//! - [`sparse`]: the fast engine (rare/common) for codes that leave at most two heaps and for
+//!   Grundy's game; [`triple`]: the fast engine for codes that may leave three heaps.
 
 pub mod arithmetic;
 pub mod dense;
 pub mod period;
 pub mod sparse;
 pub mod store;
+pub mod triple;
 
 use crate::games::heap::{HeapGame, HeapRules};
 use dense::DenseEngine;
 use period::{find_period, proof_bound, Period, PeriodTracker, Proof};
 use sparse::SparseEngine;
+use triple::TripleEngine;
 
 /// Values as computed: two bytes each where they fit (the fast engine), four otherwise.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,7 +127,14 @@ impl HeapValues {
                 }
             }
         }
-        Self::compute_straightforward(game, up_to, progress)
+        if engine == Engine::Fastest {
+            if let Some(triple) =
+                game.code().filter(|code| code.max_parts() == 3).and_then(TripleEngine::new)
+            {
+                return Self::compute_stepwise(game, triple, up_to, progress);
+            }
+        }
+        Self::compute_stepwise(game, DenseEngine::new(game), up_to, progress)
     }
 
     /// The fast path: the sparse engine, with period checks at growing intervals. `None` if a
@@ -154,12 +165,14 @@ impl HeapValues {
         Some(HeapValues { computed, period })
     }
 
-    fn compute_straightforward(
+    /// Values one heap at a time with `engine`, watching for a proof of periodicity (plain, or
+    /// arithmetic for codes with three-heap moves) after every value or every eighth.
+    fn compute_stepwise(
         game: &HeapGame,
+        mut engine: impl Stepwise,
         up_to: usize,
         progress: &mut dyn FnMut(usize),
     ) -> HeapValues {
-        let mut engine = DenseEngine::new(game);
         let mut tracker = proof_bound(game).map(PeriodTracker::new);
         // Arithmetic periodicity needs moves that leave three heaps (see `arithmetic`); it is
         // looked for each time the sequence grows by an eighth, or where a proof asked to be.
@@ -225,6 +238,37 @@ impl HeapValues {
     /// The values actually computed (heaps `0..computed().len()`).
     pub fn computed(&self) -> &Computed {
         &self.computed
+    }
+}
+
+/// An engine that computes one heap after another, with values of any size.
+trait Stepwise {
+    fn push_next(&mut self) -> u32;
+    fn values(&self) -> &[u32];
+    fn into_values(self) -> Vec<u32>;
+}
+
+impl Stepwise for DenseEngine {
+    fn push_next(&mut self) -> u32 {
+        DenseEngine::push_next(self)
+    }
+    fn values(&self) -> &[u32] {
+        DenseEngine::values(self)
+    }
+    fn into_values(self) -> Vec<u32> {
+        DenseEngine::into_values(self)
+    }
+}
+
+impl Stepwise for TripleEngine {
+    fn push_next(&mut self) -> u32 {
+        TripleEngine::push_next(self)
+    }
+    fn values(&self) -> &[u32] {
+        TripleEngine::values(self)
+    }
+    fn into_values(self) -> Vec<u32> {
+        TripleEngine::into_values(self)
     }
 }
 

@@ -26,7 +26,8 @@
 //! bitsets keep the marking out of one dependency chain.
 //!
 //! Codes with a repeating digit or splits into three heaps are not handled here
-//! ([`SparseEngine::supports`]); the straightforward engine covers them.
+//! ([`SparseEngine::supports`]): three-heap splits go to [`super::triple`] (the rare/common
+//! argument fails for three parts), repeating digits to the straightforward engine.
 
 use crate::games::heap::{HeapGame, HeapRules};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
