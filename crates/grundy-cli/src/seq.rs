@@ -47,7 +47,9 @@ pub fn run(
     }
     let separator: &[u8] = if args.json { b"," } else { b" " };
     for n in 0..=max_heap {
-        let value = values.value(n).expect("computed or periodic up to max_heap");
+        let value = values.value(n).ok_or_else(|| {
+            BadInput::msg(format!("the value of heap {n} in {} passes 2^64 - 1", game.name))
+        })?;
         if n > 0 {
             stdout.write_all(separator)?;
         }

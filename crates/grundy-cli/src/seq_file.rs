@@ -113,9 +113,14 @@ impl Output {
         let partial = with_suffix(path, ".partial");
         let width = width_for(self.max_value);
         let ready = if width < self.header.value_width {
-            let narrowed = self.narrowed(path, width)?;
+            let narrowed = match self.narrowed(path, width) {
+                Ok(narrowed) => narrowed,
+                Err(error) => {
+                    let _ = std::fs::remove_file(with_suffix(path, ".narrowing"));
+                    return Err(error);
+                }
+            };
             drop(self.file);
-            let _ = std::fs::remove_file(&partial);
             narrowed
         } else {
             self.header.n_values = self.n_written;
@@ -125,10 +130,14 @@ impl Output {
             self.file.write_all(&self.header.encode())?;
             self.file.sync_all()?;
             drop(self.file);
-            partial
+            partial.clone()
         };
         std::fs::rename(&ready, path)
             .with_context(|| format!("cannot write '{}'", path.display()))?;
+        // Only now that the complete file is in place do the partial one and its checkpoint go.
+        if ready != partial {
+            let _ = std::fs::remove_file(&partial);
+        }
         let _ = std::fs::remove_file(with_suffix(path, ".checkpoint"));
         Ok(self.checksum)
     }
@@ -240,8 +249,10 @@ pub fn run(
     let up_to = usize::try_from(max_heap)
         .map_err(|_| BadInput::msg("heap size too large for this machine"))?;
     if !SparseEngine::supports(game) {
-        // Codes with repeats or three-heap splits: computed in memory, written at once.
-        let values = HeapValues::compute(game, up_to, &mut |_| {});
+        // Codes with repeats or three-heap splits: computed in memory, then written.
+        let bar = progress::heap_bar(max_heap, show_progress);
+        let values = HeapValues::compute(game, up_to, &mut |n| bar.set_position(n as u64));
+        bar.finish_and_clear();
         let value = |n: u64| values.value(n).unwrap_or(0);
         let max_value = (0..=max_heap).map(value).max().unwrap_or(0);
         let max_value = u32::try_from(max_value).map_err(|_| {
@@ -297,7 +308,8 @@ pub fn run(
         let mut n = output.n_written;
         let mut chunk = Vec::with_capacity(1 << 16);
         while n <= max_heap {
-            chunk.push(period.value_at(values, n) as u16);
+            // The fast engine's games have no saltus: every value is one already computed.
+            chunk.push(period.value_at(values, n).map_or(u16::MAX, |v| v as u16));
             n += 1;
             if chunk.len() == chunk.capacity() {
                 output.append(&chunk)?;

@@ -199,14 +199,15 @@ fn solve_heaps(
     let values =
         crate::sequence::HeapValues::compute(game, largest.min(limit) as usize, &mut |_| {});
     if let Some((idx, heap)) = heaps.iter().enumerate().find(|(_, &h)| values.value(h).is_none()) {
-        return Err(Error::BadComponent {
-            number: idx + 1,
-            text: heap.to_string(),
-            problem: format!(
+        let problem = if values.period().is_some() {
+            format!("the value of this heap in {} passes 2^64 - 1", game.name)
+        } else {
+            format!(
                 "no period of {} is proven within {limit} heap sizes, and values past that are not computed here",
                 game.name
-            ),
-        });
+            )
+        };
+        return Err(Error::BadComponent { number: idx + 1, text: heap.to_string(), problem });
     }
     let capped = CappedSplits { game, truncated: std::cell::Cell::new(false) };
     let mut answer = analyze_sum(

@@ -14,9 +14,12 @@
 //! and by the levels of those other heaps, which range over all tuples with a fixed sum
 //! `L(n) + d`, `d` depending only on the shape. So the option values of `n` form the union, over
 //! shapes, of `{s·y + ρ : y ∈ X_b(L(n) + d)}`, where `ρ` is the shape's residue and `X_b(S)` the
-//! set of nim-sums of `b` numbers summing to `S`. The parts of `X_b(S)` that this module uses
-//! are exact and independent of `S`'s digits: `S ∈ X_1(S)`; `S ∈ X_2(S)`; `0 ∈ X_2(S)` for
-//! even `S`; `X_3(S) = {y ≤ S : y ≡ S (mod 2)}`; and every `X_b(S)` lies within that last set.
+//! set of nim-sums of `b` numbers summing to `S` (each at least 1 where a level 0 would be an
+//! empty heap). The module uses only members of `X_b(S)` that are there whatever the binary
+//! digits of `S` (for `S ≥ 6`): `S` for one part; `S` for two parts if one may have level 0, and
+//! `0` for even `S`; every `y ≡ S (mod 2)` with `1 ≤ y ≤ S − 2` for three parts (`0` too if one
+//! may have level 0, `S` if two may); and it uses that every member of `X_b(S)` is at most `S`
+//! with the parity of `S`.
 //! The mex of the options of `n` is `s·L(n) + r(n)` exactly when every value below it is
 //! present and it is not, and these facts settle both for every large `L(n)` at once, from
 //! finitely many conditions on the shapes ([`conditions_hold`]). When they hold, the claim

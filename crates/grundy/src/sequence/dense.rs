@@ -83,7 +83,12 @@ impl DenseEngine {
     }
 }
 
-fn mark_code_options(code: &OctalCode, values: &[u32], n: usize, mark: &mut impl FnMut(u32)) {
+pub(crate) fn mark_code_options(
+    code: &OctalCode,
+    values: &[u32],
+    n: usize,
+    mark: &mut impl FnMut(u32),
+) {
     let last_k = code.max_removal().map_or(n, |t| t.min(n));
     for k in 0..=last_k {
         let digit = code.digit(k);

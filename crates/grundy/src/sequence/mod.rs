@@ -222,10 +222,10 @@ impl HeapValues {
     /// The value of heap `n`, if computed or given by the period.
     pub fn value(&self, n: u64) -> Option<u64> {
         match &self.period {
-            Some(period) => Some(match &self.computed {
+            Some(period) => match &self.computed {
                 Computed::Narrow(values) => period.value_at(values, n),
                 Computed::Wide(values) => period.value_at(values, n),
-            }),
+            },
             None => self.computed.get(usize::try_from(n).ok()?).map(u64::from),
         }
     }

@@ -82,22 +82,26 @@ impl Proof {
 }
 
 impl Period {
-    /// The value of heap `n` of any size, from the first `preperiod + period` values.
+    /// The value of heap `n` of any size, from the first `preperiod + period` values; `None`
+    /// when a saltus takes it past `u64`.
     ///
     /// ```
     /// use grundy::sequence::period::Period;
     /// use grundy::sequence::period::Proof;
     /// let bounded_2 = Period { preperiod: 0, period: 3, saltus: 0, proven_at: 5, proof: Proof::Observed };
-    /// assert_eq!(bounded_2.value_at(&[0u32, 1, 2], 10u64.pow(18)), 10u64.pow(18) % 3);
+    /// assert_eq!(bounded_2.value_at(&[0u32, 1, 2], 10u64.pow(18)), Some(10u64.pow(18) % 3));
+    /// let nim = Period { preperiod: 0, period: 1, saltus: 2, proven_at: 0, proof: Proof::Observed };
+    /// assert_eq!(nim.value_at(&[0u32], u64::MAX), None);
     /// ```
-    pub fn value_at<T: Copy + Into<u64>>(&self, values: &[T], n: u64) -> u64 {
+    pub fn value_at<T: Copy + Into<u64>>(&self, values: &[T], n: u64) -> Option<u64> {
         if (n as u128) < (self.preperiod + self.period) as u128 {
-            return values[n as usize].into();
+            return Some(values[n as usize].into());
         }
         let offset = n - self.preperiod as u64;
         let cycles = offset / self.period as u64;
         let residue = (offset % self.period as u64) as usize;
-        values[self.preperiod + residue].into() + cycles * u64::from(self.saltus)
+        let base: u64 = values[self.preperiod + residue].into();
+        cycles.checked_mul(u64::from(self.saltus))?.checked_add(base)
     }
 }
 

@@ -315,6 +315,8 @@ impl SparseEngine {
                         if handoff.stop.load(Ordering::Acquire) {
                             break;
                         }
+                        // Counts this helper done when the job ends, by return or by panic.
+                        let _done = DoneOnDrop(handoff);
                         let mut out =
                             handoff.results[helper].lock().unwrap_or_else(|p| p.into_inner());
                         out.clear();
@@ -333,7 +335,6 @@ impl SparseEngine {
                             }
                         }
                         drop(out);
-                        handoff.done.fetch_add(1, Ordering::Release);
                     }
                 });
             }
@@ -379,6 +380,10 @@ impl SparseEngine {
                     speculate_share(&view, &job, &guard.next_offset, mine, |o, sp| ordered[o] = sp);
                 }
                 handoff.wait_for_helpers();
+                assert!(
+                    !handoff.failed.load(Ordering::Acquire),
+                    "a helper thread of the sequence engine panicked"
+                );
                 for results in &handoff.results {
                     let results = results.lock().unwrap_or_else(|p| p.into_inner());
                     for &(offset, speculation) in results.iter() {
@@ -797,6 +802,8 @@ struct Handoff {
     generation: AtomicU64,
     done: AtomicUsize,
     stop: AtomicBool,
+    /// A helper panicked (its job counts as done, so that nobody waits for ever).
+    failed: AtomicBool,
     /// Each helper's answers for the current block, as (offset in the block, speculation).
     results: Vec<Mutex<Vec<(usize, Speculation)>>>,
 }
@@ -807,6 +814,7 @@ impl Handoff {
             generation: AtomicU64::new(0),
             done: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
+            failed: AtomicBool::new(false),
             results: (0..n_helpers).map(|_| Mutex::new(Vec::new())).collect(),
         }
     }
@@ -826,6 +834,18 @@ impl Handoff {
     fn wait_for_next(&self, seen: u64) -> u64 {
         spin_until(|| self.generation.load(Ordering::Acquire) != seen);
         self.generation.load(Ordering::Acquire)
+    }
+}
+
+/// A helper's job is done when this is dropped, normally or while unwinding from a panic.
+struct DoneOnDrop<'a>(&'a Handoff);
+
+impl Drop for DoneOnDrop<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.failed.store(true, Ordering::Release);
+        }
+        self.0.done.fetch_add(1, Ordering::Release);
     }
 }
 

@@ -14,6 +14,7 @@
 //! against `O(n²)` triples for the straightforward engine.
 
 use crate::games::heap::OctalCode;
+use crate::sequence::dense::mark_code_options;
 
 /// Computes the nim-sequence of a finite code with three-heap moves, one heap after another.
 ///
@@ -34,7 +35,14 @@ pub struct TripleEngine {
     pairs: Vec<u64>,
     words: usize,
     seen: Vec<u64>,
+    /// The sets outgrew [`MAX_SET_BYTES`] (values that grow with the heap make them quadratic):
+    /// from then on every option is enumerated, as the straightforward engine does.
+    direct: bool,
+    budget: usize,
 }
+
+/// The most memory the two-heap sets may take (2 GiB); past it the engine enumerates options.
+const MAX_SET_BYTES: usize = 1 << 31;
 
 impl TripleEngine {
     /// An engine for `code`, or `None` if the code has a repeating digit (no largest removal).
@@ -47,6 +55,8 @@ impl TripleEngine {
             pairs: Vec::new(),
             words: 1,
             seen: Vec::new(),
+            direct: false,
+            budget: MAX_SET_BYTES,
         })
     }
 
@@ -88,6 +98,13 @@ impl TripleEngine {
     /// Computes the value of the next heap size and returns it.
     pub fn push_next(&mut self) -> u32 {
         let n = self.values.len();
+        if !self.direct && (self.pairs.len() + self.words) * 8 > self.budget {
+            self.direct = true;
+            self.pairs = Vec::new();
+        }
+        if self.direct {
+            return self.push_direct();
+        }
         // P(n) needs only the values below n, and a split that removes nothing reads it.
         self.push_pair_set(n);
         let words = self.words;
@@ -139,6 +156,33 @@ impl TripleEngine {
             self.widen(needed.next_power_of_two());
         }
         value
+    }
+
+    /// The next value with every option enumerated (after the sets outgrew their budget).
+    fn push_direct(&mut self) -> u32 {
+        let n = self.values.len();
+        let words = (self.max_value as usize + 1).next_power_of_two().div_ceil(64);
+        self.seen.clear();
+        self.seen.resize(words, 0);
+        let seen = &mut self.seen;
+        mark_code_options(&self.code, &self.values, n, &mut |value| {
+            seen[(value / 64) as usize] |= 1 << (value % 64)
+        });
+        let value = self
+            .seen
+            .iter()
+            .position(|&word| word != u64::MAX)
+            .map_or(words as u32 * 64, |at| at as u32 * 64 + self.seen[at].trailing_ones());
+        self.values.push(value);
+        self.max_value = self.max_value.max(value);
+        value
+    }
+
+    /// The engine with a budget for its sets of `bytes` instead of 2 GiB, for tests of the
+    /// switch to enumeration.
+    pub fn with_set_budget(mut self, bytes: usize) -> Self {
+        self.budget = bytes;
+        self
     }
 
     /// Appends `P(n)`.
@@ -195,6 +239,11 @@ mod tests {
             let mut fast = TripleEngine::new(&code).unwrap();
             fast.extend_to(300);
             prop_assert_eq!(fast.values(), reference.values(), "{}", text);
+            // The same with a budget that runs out midway: sets first, enumeration after.
+            let mut switched = TripleEngine::new(&code).unwrap().with_set_budget(8 * 150);
+            switched.extend_to(300);
+            prop_assert!(switched.direct);
+            prop_assert_eq!(switched.values(), reference.values(), "{} (switched)", text);
         }
     }
 
