@@ -5,10 +5,10 @@
 //! is replaced atomically; `--resume` reloads exactly that many values, checks their checksum
 //! and goes on. Only when every value is written does the final header (with `complete = 1`) go
 //! in and `FILE.partial` become `FILE`. The file format is `grundy::sequence::store`. The
-//! partial file holds 2-byte values (the fast engine's width); when every value turns out to fit
-//! in one byte, the finished file is written with 1-byte values instead. Games computed in
-//! memory (codes with three-heap splits or repeats) get the narrowest width from the start,
-//! 4 bytes where a saltus takes values past 65535.
+//! partial file holds 2-byte values for the fast engine and 4-byte values for codes with
+//! three-heap moves (a saltus can pass 65535); the finished file takes the narrowest width that
+//! holds every value, rewritten at the end if that is narrower. Codes with a repeating digit
+//! (closed forms) are computed in memory and written at the narrowest width from the start.
 
 use crate::args::SeqArgs;
 use crate::output::write_atomically;
@@ -20,7 +20,7 @@ use grundy::sequence::sparse::SparseEngine;
 use grundy::sequence::store::{
     checksum, value_bytes, values_from_bytes, width_for, Header, CHECKSUM_START,
 };
-use grundy::sequence::{FastRun, HeapValues};
+use grundy::sequence::{FastRun, HeapValues, StepRun};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -149,7 +149,7 @@ fn open_output(
     path: &Path,
     resume: bool,
     width: u32,
-) -> Result<(Output, Vec<u16>)> {
+) -> Result<(Output, Vec<u32>)> {
     let partial = with_suffix(path, ".partial");
     let fresh_header = Header {
         value_width: width,
@@ -231,9 +231,8 @@ fn open_output(
     // Anything written after the checkpoint is not trusted: cut it off and carry on from there.
     file.set_len(header.len() as u64 + data_len)?;
     file.seek(SeekFrom::End(0))?;
-    let values: Vec<u16> =
-        values_from_bytes(&bytes, record.value_width).iter().map(|&v| v as u16).collect();
-    let max_value = values.iter().map(|&v| u32::from(v)).max().unwrap_or(0);
+    let values = values_from_bytes(&bytes, record.value_width);
+    let max_value = values.iter().copied().max().unwrap_or(0);
     Ok((Output { file, header, n_written: record.n_values, checksum: sum, max_value }, values))
 }
 
@@ -248,8 +247,11 @@ pub fn run(
 ) -> Result<bool> {
     let up_to = usize::try_from(max_heap)
         .map_err(|_| BadInput::msg("heap size too large for this machine"))?;
+    if StepRun::supports(game) {
+        return run_three_heap_code(game, max_heap, up_to, path, args, show_progress);
+    }
     if !SparseEngine::supports(game) {
-        // Codes with repeats or three-heap splits: computed in memory, then written.
+        // Codes with a repeating digit (closed forms): computed in memory, then written.
         let bar = progress::heap_bar(max_heap, show_progress);
         let values = HeapValues::compute(game, up_to, &mut |n| bar.set_position(n as u64));
         bar.finish_and_clear();
@@ -273,6 +275,8 @@ pub fn run(
     }
     let (mut output, earlier) = open_output(game, path, args.resume, 2)?;
     let resumed_from = earlier.len();
+    // A fast-engine run writes 2-byte values, so every resumed value fits.
+    let earlier: Vec<u16> = earlier.iter().map(|&v| v as u16).collect();
     let engine = SparseEngine::with_values(game, earlier)
         .ok_or_else(|| BadInput::msg("unsupported game"))?;
     let mut run = FastRun::new(game, engine).with_threads(n_threads);
@@ -324,6 +328,82 @@ pub fn run(
                 game.name,
                 period.preperiod,
                 period.period,
+                period.proven_at,
+                values.len() - 1
+            );
+        }
+    } else {
+        bar.finish_and_clear();
+    }
+    let n_values = output.n_written;
+    let sum = output.finish(path)?;
+    if chatty {
+        eprintln!(
+            "wrote {n_values} values of {} to {} (checksum {sum:016x})",
+            game.name,
+            path.display()
+        );
+    }
+    Ok(true)
+}
+
+/// `seq --out` for codes whose moves may leave three heaps ([`StepRun`]): the same file handling
+/// as the fast engine's (partial file, checkpoints, `--resume`, period proofs), with 4-byte
+/// values in the partial file (a saltus can take values past 65535), narrowed at the end.
+fn run_three_heap_code(
+    game: &HeapGame,
+    max_heap: u64,
+    up_to: usize,
+    path: &Path,
+    args: &SeqArgs,
+    show_progress: bool,
+) -> Result<bool> {
+    let (mut output, earlier) = open_output(game, path, args.resume, 4)?;
+    let mut run = StepRun::new(game, &earlier).ok_or_else(|| BadInput::msg("unsupported game"))?;
+    let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = progress::heap_bar(max_heap, show_progress);
+    bar.set_position(earlier.len() as u64);
+    let interval = Duration::from_secs_f64(args.checkpoint_secs.max(0.01));
+    let mut last_checkpoint = Instant::now();
+    let mut period: Option<Period> = None;
+    while run.values().len() <= up_to {
+        // Heaps cost time linear in their size here: small steps keep the progress moving.
+        let target = (run.values().len() + 1023).min(up_to);
+        let proven = run.advance(target);
+        let done = run.values().len().min(up_to + 1);
+        output.append(&run.values()[output.n_written as usize..done])?;
+        bar.set_position(done as u64);
+        if last_checkpoint.elapsed() >= interval {
+            output.checkpoint(path)?;
+            last_checkpoint = Instant::now();
+        }
+        if proven.is_some() {
+            period = proven;
+            break;
+        }
+    }
+    if let Some(period) = &period {
+        let values = run.values();
+        let mut chunk: Vec<u32> = Vec::with_capacity(1 << 16);
+        for n in output.n_written..=max_heap {
+            let value = period.value_at(values, n).and_then(|v| u32::try_from(v).ok());
+            chunk.push(value.ok_or_else(|| {
+                BadInput::msg(format!("the value of heap {n} does not fit 4 bytes"))
+            })?);
+            if chunk.len() == chunk.capacity() {
+                output.append(&chunk)?;
+                chunk.clear();
+            }
+        }
+        output.append(&chunk)?;
+        bar.finish_and_clear();
+        if chatty {
+            eprintln!(
+                "{}: periodic from heap {} with period {}{} (proven at heap {}); values past heap {} follow from it",
+                game.name,
+                period.preperiod,
+                period.period,
+                if period.saltus > 0 { format!(" and saltus {}", period.saltus) } else { String::new() },
                 period.proven_at,
                 values.len() - 1
             );

@@ -13,7 +13,7 @@ pub mod sparse;
 pub mod store;
 pub mod triple;
 
-use crate::games::heap::{HeapGame, HeapRules};
+use crate::games::heap::{HeapGame, HeapRules, OctalCode};
 use dense::DenseEngine;
 use period::{find_period, proof_bound, Period, PeriodTracker, Proof};
 use sparse::SparseEngine;
@@ -238,6 +238,70 @@ impl HeapValues {
     /// The values actually computed (heaps `0..computed().len()`).
     pub fn computed(&self) -> &Computed {
         &self.computed
+    }
+}
+
+/// A long run of [`TripleEngine`] (codes whose moves may leave three heaps): values in steps,
+/// with the periodicity proofs (Guy–Smith, and arithmetic periodicity) checked each time the
+/// sequence has grown by an eighth, as [`FastRun`] does for the two-part engine. Resumable: it
+/// starts from any values already computed.
+#[derive(Debug)]
+pub struct StepRun {
+    engine: TripleEngine,
+    code: OctalCode,
+    bound: Option<period::ProofBound>,
+    next_check: usize,
+}
+
+impl StepRun {
+    /// A run for `game` from `values` (empty for a fresh run); `None` if the game is not a code
+    /// with three-heap moves and no repeating digit.
+    pub fn new(game: &HeapGame, values: &[u32]) -> Option<StepRun> {
+        let code = game.code().filter(|code| code.max_parts() == 3)?.clone();
+        let engine = TripleEngine::with_values(&code, values)?;
+        Some(StepRun { engine, code, bound: proof_bound(game), next_check: values.len().max(64) })
+    }
+
+    /// Whether `game` is one that [`StepRun`] runs.
+    pub fn supports(game: &HeapGame) -> bool {
+        game.code().is_some_and(|code| code.max_parts() == 3 && code.max_removal().is_some())
+    }
+
+    /// Computes values up to heap `target` inclusive, or fewer if a period is proven first
+    /// (then returned, plain or arithmetic).
+    pub fn advance(&mut self, target: usize) -> Option<Period> {
+        while self.engine.values().len() <= target {
+            let stop = target.min(self.next_check);
+            self.engine.extend_to(stop);
+            if self.engine.values().len() <= self.next_check {
+                continue;
+            }
+            let values = self.engine.values();
+            let n = values.len() - 1;
+            self.next_check = n + n / PERIOD_CHECK_GROWTH + 1;
+            if let Some(found) = self.bound.and_then(|bound| find_period(values, bound, 1 << 27)) {
+                return Some(found);
+            }
+            if let Some(candidate) = period::arithmetic_candidate(values) {
+                match arithmetic::prove(
+                    &self.code,
+                    values,
+                    candidate.preperiod,
+                    candidate.period,
+                    candidate.saltus,
+                ) {
+                    arithmetic::Attempt::Proven(found) => return Some(found),
+                    arithmetic::Attempt::NeedsValues(at) => self.next_check = at.max(n + 1),
+                    arithmetic::Attempt::NotCovered(_) => {}
+                }
+            }
+        }
+        None
+    }
+
+    /// The values so far.
+    pub fn values(&self) -> &[u32] {
+        self.engine.values()
     }
 }
 

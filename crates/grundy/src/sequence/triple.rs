@@ -98,15 +98,9 @@ impl TripleEngine {
     /// Computes the value of the next heap size and returns it.
     pub fn push_next(&mut self) -> u32 {
         let n = self.values.len();
-        if !self.direct && (self.pairs.len() + self.words) * 8 > self.budget {
-            self.direct = true;
-            self.pairs = Vec::new();
-        }
-        if self.direct {
+        if !self.prepare_next() {
             return self.push_direct();
         }
-        // P(n) needs only the values below n, and a split that removes nothing reads it.
-        self.push_pair_set(n);
         let words = self.words;
         self.seen.clear();
         self.seen.resize(words, 0);
@@ -148,14 +142,44 @@ impl TripleEngine {
             candidate += 1;
         };
         self.seen = seen;
+        self.record(value);
+        value
+    }
+
+    /// An engine that starts from values already computed (a resumed run), as if it had
+    /// computed them; `None` for a code with a repeating digit.
+    pub fn with_values(code: &OctalCode, values: &[u32]) -> Option<Self> {
+        let mut engine = Self::new(code)?;
+        for &value in values {
+            engine.prepare_next();
+            engine.record(value);
+        }
+        Some(engine)
+    }
+
+    /// Before the next heap: switches to enumeration if the sets would pass their budget, and
+    /// otherwise appends `P(n)` (it needs only the values below `n`, and a split that removes
+    /// nothing reads it). Returns whether the sets are in use.
+    fn prepare_next(&mut self) -> bool {
+        if !self.direct && (self.pairs.len() + self.words) * 8 > self.budget {
+            self.direct = true;
+            self.pairs = Vec::new();
+        }
+        if !self.direct {
+            self.push_pair_set(self.values.len());
+        }
+        !self.direct
+    }
+
+    /// After the next heap: its value, and the sets widened when values pass their width (a
+    /// nim-sum of values below 2^b stays below 2^b).
+    fn record(&mut self, value: u32) {
         self.values.push(value);
         self.max_value = self.max_value.max(value);
-        // Nim-sums of values below 2^b stay below 2^b: widen every set when values pass it.
         let needed = ((self.max_value as usize + 1).next_power_of_two()).div_ceil(64);
-        if needed > self.words {
+        if !self.direct && needed > self.words {
             self.widen(needed.next_power_of_two());
         }
-        value
     }
 
     /// The next value with every option enumerated (after the sets outgrew their budget).
@@ -173,8 +197,7 @@ impl TripleEngine {
             .iter()
             .position(|&word| word != u64::MAX)
             .map_or(words as u32 * 64, |at| at as u32 * 64 + self.seen[at].trailing_ones());
-        self.values.push(value);
-        self.max_value = self.max_value.max(value);
+        self.record(value);
         value
     }
 
@@ -244,6 +267,18 @@ mod tests {
             switched.extend_to(300);
             prop_assert!(switched.direct);
             prop_assert_eq!(switched.values(), reference.values(), "{} (switched)", text);
+        }
+    }
+
+    #[test]
+    fn a_resumed_engine_carries_on_exactly() {
+        for text in ["0.98", "0.3f", "c.d7", "0.ff"] {
+            let code: OctalCode = text.parse().unwrap();
+            let mut whole = TripleEngine::new(&code).unwrap();
+            whole.extend_to(400);
+            let mut resumed = TripleEngine::with_values(&code, &whole.values()[..173]).unwrap();
+            resumed.extend_to(400);
+            assert_eq!(resumed.values(), whole.values(), "{text}");
         }
     }
 
