@@ -306,35 +306,53 @@ pub fn run(
             break;
         }
     }
+    bar.finish_and_clear();
     if let Some(period) = &period {
-        // The rest follows from the period: write it without computing.
-        let values = run.engine().values();
-        let mut n = output.n_written;
-        let mut chunk = Vec::with_capacity(1 << 16);
-        while n <= max_heap {
-            // The fast engine's games have no saltus: every value is one already computed.
-            chunk.push(period.value_at(values, n).map_or(u16::MAX, |v| v as u16));
-            n += 1;
-            if chunk.len() == chunk.capacity() {
-                output.append(&chunk)?;
-                chunk.clear();
-            }
-        }
-        output.append(&chunk)?;
-        bar.finish_and_clear();
-        if chatty {
-            eprintln!(
-                "{}: periodic from heap {} with period {} (proven at heap {}); values past heap {} follow from it",
-                game.name,
-                period.preperiod,
-                period.period,
-                period.proven_at,
-                values.len() - 1
-            );
-        }
-    } else {
-        bar.finish_and_clear();
+        write_from_period(&mut output, period, run.engine().values(), max_heap, game, chatty)?;
     }
+    finish_and_report(output, path, game, chatty)
+}
+
+/// Writes the values from the first one not yet written up to `max_heap` from a proven period
+/// (computing nothing more), and says so where chatter is allowed.
+fn write_from_period<T: Copy + Into<u64>>(
+    output: &mut Output,
+    period: &Period,
+    values: &[T],
+    max_heap: u64,
+    game: &HeapGame,
+    chatty: bool,
+) -> Result<()> {
+    let mut chunk: Vec<u32> = Vec::with_capacity(1 << 16);
+    for n in output.n_written..=max_heap {
+        let value = period.value_at(values, n).and_then(|v| u32::try_from(v).ok());
+        chunk.push(
+            value.ok_or_else(|| {
+                BadInput::msg(format!("the value of heap {n} does not fit 4 bytes"))
+            })?,
+        );
+        if chunk.len() == chunk.capacity() {
+            output.append(&chunk)?;
+            chunk.clear();
+        }
+    }
+    output.append(&chunk)?;
+    if chatty {
+        eprintln!(
+            "{}: periodic from heap {} with period {}{} (proven at heap {}); values past heap {} follow from it",
+            game.name,
+            period.preperiod,
+            period.period,
+            if period.saltus > 0 { format!(" and saltus {}", period.saltus) } else { String::new() },
+            period.proven_at,
+            values.len() - 1
+        );
+    }
+    Ok(())
+}
+
+/// Completes the file and says what was written, where chatter is allowed.
+fn finish_and_report(output: Output, path: &Path, game: &HeapGame, chatty: bool) -> Result<bool> {
     let n_values = output.n_written;
     let sum = output.finish(path)?;
     if chatty {
@@ -382,43 +400,9 @@ fn run_three_heap_code(
             break;
         }
     }
+    bar.finish_and_clear();
     if let Some(period) = &period {
-        let values = run.values();
-        let mut chunk: Vec<u32> = Vec::with_capacity(1 << 16);
-        for n in output.n_written..=max_heap {
-            let value = period.value_at(values, n).and_then(|v| u32::try_from(v).ok());
-            chunk.push(value.ok_or_else(|| {
-                BadInput::msg(format!("the value of heap {n} does not fit 4 bytes"))
-            })?);
-            if chunk.len() == chunk.capacity() {
-                output.append(&chunk)?;
-                chunk.clear();
-            }
-        }
-        output.append(&chunk)?;
-        bar.finish_and_clear();
-        if chatty {
-            eprintln!(
-                "{}: periodic from heap {} with period {}{} (proven at heap {}); values past heap {} follow from it",
-                game.name,
-                period.preperiod,
-                period.period,
-                if period.saltus > 0 { format!(" and saltus {}", period.saltus) } else { String::new() },
-                period.proven_at,
-                values.len() - 1
-            );
-        }
-    } else {
-        bar.finish_and_clear();
+        write_from_period(&mut output, period, run.values(), max_heap, game, chatty)?;
     }
-    let n_values = output.n_written;
-    let sum = output.finish(path)?;
-    if chatty {
-        eprintln!(
-            "wrote {n_values} values of {} to {} (checksum {sum:016x})",
-            game.name,
-            path.display()
-        );
-    }
-    Ok(true)
+    finish_and_report(output, path, game, chatty)
 }

@@ -298,6 +298,7 @@ mod tests {
     use crate::games::heap::{HeapGame, HeapRules};
     use crate::sequence::dense::DenseEngine;
     use crate::sequence::period::arithmetic_candidate;
+    use crate::sequence::test_codes::hex_code;
     use proptest::prelude::*;
 
     fn values_of(code: &str, n: usize) -> Vec<u32> {
@@ -364,22 +365,11 @@ mod tests {
         }
     }
 
-    fn hex_code() -> impl Strategy<Value = String> {
-        (prop_oneof![Just(0u8), Just(4), Just(8), Just(12)], prop::collection::vec(0u8..16, 1..=3))
-            .prop_filter_map("allows a move", |(zeroth, digits)| {
-                let text = format!(
-                    "{zeroth:x}.{}",
-                    digits.iter().map(|d| format!("{d:x}")).collect::<String>()
-                );
-                text.parse::<OctalCode>().ok().map(|_| text)
-            })
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(160))]
         /// Whatever the theorem proves holds, checked by brute force far past the proof.
         #[test]
-        fn what_is_proven_holds_far_beyond(code in hex_code()) {
+        fn what_is_proven_holds_far_beyond(code in hex_code(3)) {
             let values = values_of(&code, 240);
             if let Some(candidate) = arithmetic_candidate(&values) {
                 let attempt = prove(&code.parse().unwrap(), &values, candidate.preperiod,

@@ -13,6 +13,9 @@ pub mod sparse;
 pub mod store;
 pub mod triple;
 
+#[cfg(test)]
+pub(crate) mod test_codes;
+
 use crate::games::heap::{HeapGame, HeapRules, OctalCode};
 use dense::DenseEngine;
 use period::{find_period, proof_bound, Period, PeriodTracker, Proof};

@@ -236,25 +236,15 @@ mod tests {
     use super::*;
     use crate::games::heap::{HeapGame, HeapRules};
     use crate::sequence::dense::DenseEngine;
+    use crate::sequence::test_codes::hex_code;
     use proptest::prelude::*;
-
-    fn code() -> impl Strategy<Value = String> {
-        (prop_oneof![Just(0u8), Just(4), Just(8), Just(12)], prop::collection::vec(0u8..16, 1..=4))
-            .prop_filter_map("allows a move", |(zeroth, digits)| {
-                let text = format!(
-                    "{zeroth:x}.{}",
-                    digits.iter().map(|d| format!("{d:x}")).collect::<String>()
-                );
-                text.parse::<OctalCode>().ok().map(|_| text)
-            })
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
         /// Against the straightforward engine (every triple enumerated), on random codes with
         /// and without three-heap moves.
         #[test]
-        fn matches_the_straightforward_engine(text in code()) {
+        fn matches_the_straightforward_engine(text in hex_code(4)) {
             let code: OctalCode = text.parse().unwrap();
             let game = HeapGame { name: text.clone(), rules: HeapRules::Code(code.clone()) };
             let mut reference = DenseEngine::new(&game);
