@@ -131,13 +131,26 @@ impl HeapValues {
             }
         }
         if engine == Engine::Fastest {
-            if let Some(triple) =
-                game.code().filter(|code| code.max_parts() == 3).and_then(TripleEngine::new)
-            {
-                return Self::compute_stepwise(game, triple, up_to, progress);
+            if let Some(mut run) = StepRun::new(game, &[]) {
+                while run.values().len() <= up_to {
+                    let proven = run.advance((run.values().len() + 4095).min(up_to));
+                    progress(run.values().len() - 1);
+                    if proven.is_some() {
+                        return HeapValues::with_period(run.engine.into_values(), proven);
+                    }
+                }
+                return HeapValues::with_period(run.engine.into_values(), None);
             }
         }
-        Self::compute_stepwise(game, DenseEngine::new(game), up_to, progress)
+        Self::compute_straightforward(game, up_to, progress)
+    }
+
+    /// Values and their period, cut to what the proof read.
+    fn with_period(mut values: Vec<u32>, period: Option<Period>) -> HeapValues {
+        if let Some(found) = &period {
+            values.truncate(values.len().min(found.proven_at + 1));
+        }
+        HeapValues { computed: Computed::Wide(values), period }
     }
 
     /// The fast path: the sparse engine, with period checks at growing intervals. `None` if a
@@ -168,19 +181,16 @@ impl HeapValues {
         Some(HeapValues { computed, period })
     }
 
-    /// Values one heap at a time with `engine`, watching for a proof of periodicity (plain, or
-    /// arithmetic for codes with three-heap moves) after every value or every eighth.
-    fn compute_stepwise(
+    /// The straightforward engine, watching for a proof of periodicity after every value
+    /// (plain), or every eighth (arithmetic, for codes with three-heap moves).
+    fn compute_straightforward(
         game: &HeapGame,
-        mut engine: impl Stepwise,
         up_to: usize,
         progress: &mut dyn FnMut(usize),
     ) -> HeapValues {
+        let mut engine = DenseEngine::new(game);
         let mut tracker = proof_bound(game).map(PeriodTracker::new);
-        // Arithmetic periodicity needs moves that leave three heaps (see `arithmetic`); it is
-        // looked for each time the sequence grows by an eighth, or where a proof asked to be.
-        let ap_code =
-            game.code().filter(|code| code.max_parts() == 3 && code.max_removal().is_some());
+        let ap_code = three_heap_code(game);
         let mut next_ap_check = 64;
         let mut period = None;
         while engine.values().len() <= up_to {
@@ -196,30 +206,16 @@ impl HeapValues {
                 }
             }
             if let Some(code) = ap_code.filter(|_| n >= next_ap_check || n == up_to) {
-                next_ap_check = n + n / PERIOD_CHECK_GROWTH + 1;
-                if let Some(candidate) = period::arithmetic_candidate(engine.values()) {
-                    match arithmetic::prove(
-                        code,
-                        engine.values(),
-                        candidate.preperiod,
-                        candidate.period,
-                        candidate.saltus,
-                    ) {
-                        arithmetic::Attempt::Proven(found) => {
-                            period = Some(found);
-                            break;
-                        }
-                        arithmetic::Attempt::NeedsValues(at) => next_ap_check = at.max(n + 1),
-                        arithmetic::Attempt::NotCovered(_) => {}
+                match arithmetic_check(code, engine.values()) {
+                    Ok(found) => {
+                        period = Some(found);
+                        break;
                     }
+                    Err(next) => next_ap_check = next,
                 }
             }
         }
-        let mut values = engine.into_values();
-        if let Some(found) = &period {
-            values.truncate(values.len().min(found.proven_at + 1));
-        }
-        HeapValues { computed: Computed::Wide(values), period }
+        HeapValues::with_period(engine.into_values(), period)
     }
 
     /// The value of heap `n`, if computed or given by the period.
@@ -260,14 +256,14 @@ impl StepRun {
     /// A run for `game` from `values` (empty for a fresh run); `None` if the game is not a code
     /// with three-heap moves and no repeating digit.
     pub fn new(game: &HeapGame, values: &[u32]) -> Option<StepRun> {
-        let code = game.code().filter(|code| code.max_parts() == 3)?.clone();
+        let code = three_heap_code(game)?.clone();
         let engine = TripleEngine::with_values(&code, values)?;
         Some(StepRun { engine, code, bound: proof_bound(game), next_check: values.len().max(64) })
     }
 
     /// Whether `game` is one that [`StepRun`] runs.
     pub fn supports(game: &HeapGame) -> bool {
-        game.code().is_some_and(|code| code.max_parts() == 3 && code.max_removal().is_some())
+        three_heap_code(game).is_some()
     }
 
     /// Computes values up to heap `target` inclusive, or fewer if a period is proven first
@@ -285,18 +281,9 @@ impl StepRun {
             if let Some(found) = self.bound.and_then(|bound| find_period(values, bound, 1 << 27)) {
                 return Some(found);
             }
-            if let Some(candidate) = period::arithmetic_candidate(values) {
-                match arithmetic::prove(
-                    &self.code,
-                    values,
-                    candidate.preperiod,
-                    candidate.period,
-                    candidate.saltus,
-                ) {
-                    arithmetic::Attempt::Proven(found) => return Some(found),
-                    arithmetic::Attempt::NeedsValues(at) => self.next_check = at.max(n + 1),
-                    arithmetic::Attempt::NotCovered(_) => {}
-                }
+            match arithmetic_check(&self.code, values) {
+                Ok(found) => return Some(found),
+                Err(next) => self.next_check = self.next_check.min(next),
             }
         }
         None
@@ -308,35 +295,32 @@ impl StepRun {
     }
 }
 
-/// An engine that computes one heap after another, with values of any size.
-trait Stepwise {
-    fn push_next(&mut self) -> u32;
-    fn values(&self) -> &[u32];
-    fn into_values(self) -> Vec<u32>;
+/// The finite code of `game` when its moves may leave three heaps: the codes that
+/// [`TripleEngine`] and the arithmetic-periodicity theorem are for.
+fn three_heap_code(game: &HeapGame) -> Option<&OctalCode> {
+    game.code().filter(|code| code.max_parts() == 3 && code.max_removal().is_some())
 }
 
-impl Stepwise for DenseEngine {
-    fn push_next(&mut self) -> u32 {
-        DenseEngine::push_next(self)
+/// Looks for an arithmetic period in `values` and tries to prove it: `Ok` with the period once
+/// proven, otherwise `Err` with the heap at which to look again (an eighth further on, or where
+/// the proof said it needs values up to).
+fn arithmetic_check(code: &OctalCode, values: &[u32]) -> Result<Period, usize> {
+    let n = values.len() - 1;
+    let mut next = n + n / PERIOD_CHECK_GROWTH + 1;
+    if let Some(candidate) = period::arithmetic_candidate(values) {
+        match arithmetic::prove(
+            code,
+            values,
+            candidate.preperiod,
+            candidate.period,
+            candidate.saltus,
+        ) {
+            arithmetic::Attempt::Proven(found) => return Ok(found),
+            arithmetic::Attempt::NeedsValues(at) => next = at.max(n + 1),
+            arithmetic::Attempt::NotCovered(_) => {}
+        }
     }
-    fn values(&self) -> &[u32] {
-        DenseEngine::values(self)
-    }
-    fn into_values(self) -> Vec<u32> {
-        DenseEngine::into_values(self)
-    }
-}
-
-impl Stepwise for TripleEngine {
-    fn push_next(&mut self) -> u32 {
-        TripleEngine::push_next(self)
-    }
-    fn values(&self) -> &[u32] {
-        TripleEngine::values(self)
-    }
-    fn into_values(self) -> Vec<u32> {
-        TripleEngine::into_values(self)
-    }
+    Err(next)
 }
 
 /// A long run of the fast engine: values in steps, with the periodicity proof checked each time

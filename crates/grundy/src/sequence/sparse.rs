@@ -861,7 +861,8 @@ impl Drop for StopOnDrop<'_> {
 
 /// Spins until `ready()`, yielding the processor once the wait is no longer short (about a
 /// million spins, a few milliseconds: yielding sooner hands the core to other processes at
-/// every block, measured 13% slower for 0.6 with two threads).
+/// every block: `grundy seq 0.6 1000000 --threads 2` took 1.23 s yielding after 2^14 spins,
+/// 1.09 s after 2^20).
 fn spin_until(ready: impl Fn() -> bool) {
     let mut spins = 0u32;
     while !ready() {
