@@ -198,10 +198,7 @@ pub fn solve_moore<S: AsRef<str>>(
         return Ok(Analysis {
             game,
             convention,
-            components: texts
-                .into_iter()
-                .map(|position| ComponentReport { position, value: None })
-                .collect(),
+            components: ComponentReport::without_values(texts),
             value: None,
             outcome: answer.outcome,
             winning_moves: answer.winning_moves.iter().map(|m| report(&words, &m.to[0])).collect(),
@@ -255,10 +252,7 @@ pub fn solve_moore<S: AsRef<str>>(
     Ok(Analysis {
         game,
         convention,
-        components: texts
-            .into_iter()
-            .map(|position| ComponentReport { position, value: None })
-            .collect(),
+        components: ComponentReport::without_values(texts),
         value,
         outcome: if is_p { Outcome::P } else { Outcome::N },
         winning_moves,

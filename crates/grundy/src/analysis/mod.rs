@@ -59,6 +59,14 @@ pub struct ComponentReport {
     pub value: Option<Value>,
 }
 
+impl ComponentReport {
+    /// Reports for components that have no value of their own (misère play, whole-position
+    /// answers).
+    pub fn without_values(positions: Vec<String>) -> Vec<ComponentReport> {
+        positions.into_iter().map(|position| ComponentReport { position, value: None }).collect()
+    }
+}
+
 /// One winning move of the whole position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveReport {
@@ -356,10 +364,7 @@ pub fn analyze_whole<R: Ruleset>(
     Ok(Analysis {
         game,
         convention: Convention::Misere,
-        components: texts
-            .into_iter()
-            .map(|position| ComponentReport { position, value: None })
-            .collect(),
+        components: ComponentReport::without_values(texts),
         value: None,
         outcome: answer.outcome,
         winning_moves,
