@@ -6,7 +6,6 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use grundy::analysis::Convention;
-use grundy::Game;
 use grundy_cli::batch::{self, BatchOptions};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::fmt::Write;
@@ -41,8 +40,9 @@ fn bench_batch(c: &mut Criterion) {
                 answers.clear();
                 let options = BatchOptions { convention, json: false };
                 batch::run(
-                    &Game::Nim,
+                    &*grundy::game("nim").unwrap(),
                     options,
+                    &grundy::Limits::default(),
                     input.as_bytes(),
                     &mut answers,
                     &mut std::io::sink(),

@@ -1,8 +1,28 @@
 //! The command line as clap sees it: plain arguments per subcommand, no validation beyond
 //! syntax. Turning them into checked values is the job of each command's module.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use std::num::NonZeroUsize;
+
+/// The command line with the game catalogue in its help, from the library's registry (so the
+/// help cannot drift from what the GAME parser accepts).
+pub fn command() -> clap::Command {
+    let catalogue = grundy::games::Registry::builtin().help();
+    let with_catalogue = |sub: clap::Command| {
+        let examples = sub.get_after_help().map(ToString::to_string).unwrap_or_default();
+        let text = if examples.is_empty() {
+            catalogue.clone()
+        } else {
+            format!("{examples}\n\n{catalogue}")
+        };
+        sub.after_help(text)
+    };
+    let mut command = Cli::command().after_help(catalogue.clone());
+    for name in ["solve", "table"] {
+        command = command.mut_subcommand(name, with_catalogue);
+    }
+    command
+}
 
 /// Solve impartial games: Grundy values, outcomes and every winning move.
 #[derive(Debug, Parser)]

@@ -4,17 +4,18 @@
 //! after one winning move (the first that `grundy solve` lists). A bad line gets an error line
 //! on the error writer naming its line number, and the other lines are still answered.
 //!
-//! Throughput matters here (contest-style bulk work), so Nim lines whose heaps fit in machine
-//! words take a fast path: parsed straight from the bytes into a reused buffer, answered by the
-//! library's closed form, formatted with `itoa`. Anything unusual (huge heaps, bad bytes) drops
-//! to the general path, which goes through `grundy::analysis::solve` and produces the same
-//! answer or the precise error.
+//! A bad line gets `E` on stdout (`{"error": ...}` with `--json`), so answers stay line for line
+//! with the input.
+//!
+//! Throughput matters here (contest-style bulk work), so a game may answer a line by a fast path
+//! of its own ([`Game::batch_line`]: Nim lines whose heaps fit in machine words, parsed straight
+//! from the bytes). Anything else goes through [`Game::solve`] and the library's
+//! [`grundy::analysis::Analysis::short_answer`], which give the same line or the precise error.
+//! This module only reads, splits and writes.
 
-use crate::json;
 use anyhow::Result;
-use grundy::analysis::{self, Convention};
-use grundy::games::nim;
-use grundy::{Game, Outcome};
+use grundy::analysis::Convention;
+use grundy::{Game, Limits};
 use std::io::{Read, Write};
 
 /// How to answer each line.
@@ -40,14 +41,15 @@ const BLOCK_SIZE: usize = 1 << 20;
 
 /// Answers every line of `input`, writing answers to `output` and error lines to `errors`.
 pub fn run<R: Read, W: Write + ?Sized, E: Write + ?Sized>(
-    game: &Game,
+    game: &dyn Game,
     options: BatchOptions,
+    limits: &Limits,
     mut input: R,
     output: &mut W,
     errors: &mut E,
 ) -> Result<BatchReport> {
     let mut answerer =
-        LineAnswerer { game, options, heaps: Vec::new(), report: BatchReport::default() };
+        LineAnswerer { game, options, limits, heaps: Vec::new(), report: BatchReport::default() };
     let mut buffer: Vec<u8> = Vec::with_capacity(BLOCK_SIZE * 2);
     let mut answers: Vec<u8> = Vec::with_capacity(BLOCK_SIZE * 2);
     let mut error_lines: Vec<u8> = Vec::new();
@@ -94,8 +96,9 @@ pub fn run<R: Read, W: Write + ?Sized, E: Write + ?Sized>(
 }
 
 struct LineAnswerer<'a> {
-    game: &'a Game,
+    game: &'a dyn Game,
     options: BatchOptions,
+    limits: &'a Limits,
     heaps: Vec<u64>,
     report: BatchReport,
 }
@@ -108,29 +111,16 @@ impl LineAnswerer<'_> {
         answers: &mut Vec<u8>,
         errors: &mut Vec<u8>,
     ) {
-        let fast = !self.options.json
-            && matches!(self.game, Game::Nim)
-            && parse_word_heaps(line, &mut self.heaps);
-        if fast {
-            match self.options.convention {
-                Convention::Normal => {
-                    let first = nim::first_winning_move(&self.heaps);
-                    write_nim_answer(&self.heaps, nim::outcome(&self.heaps), first, answers)
-                }
-                Convention::Misere => {
-                    // Misère N-positions need not have a move: the empty position is won.
-                    let outcome = nim::misere::outcome(&self.heaps);
-                    let first = nim::misere::winning_moves(&self.heaps).into_iter().next();
-                    write_nim_answer(&self.heaps, outcome, first, answers)
-                }
-            }
+        if !self.options.json
+            && self.game.batch_line(line, self.options.convention, &mut self.heaps, answers)
+        {
             self.report.n_positions += 1;
             return;
         }
         self.answer_general(line, line_number, answers, errors);
     }
 
-    /// The general path: the library's `solve`, then the short form or JSON.
+    /// The general path: the game's `solve`, then the short form or JSON.
     fn answer_general(
         &mut self,
         line: &[u8],
@@ -140,90 +130,31 @@ impl LineAnswerer<'_> {
     ) {
         let text = String::from_utf8_lossy(line);
         let components: Vec<&str> = text.split_whitespace().collect();
-        match analysis::solve(self.game, &components, self.options.convention) {
+        match self.game.solve(&components, self.options.convention, self.limits) {
             Ok(answer) => {
                 self.report.n_positions += 1;
                 if self.options.json {
-                    let doc = json::analysis(&answer, None);
+                    let doc = grundy::contract::analysis(&answer, None);
                     // Writing JSON into a Vec cannot fail.
                     let _ = serde_json::to_writer(&mut *answers, &doc);
+                    answers.push(b'\n');
                 } else {
-                    answers.extend_from_slice(answer.outcome.letter().as_bytes());
-                    if let (Outcome::N, Some(first)) =
-                        (answer.outcome, answer.winning_moves.first())
-                    {
-                        for component in &first.after {
-                            answers.push(b' ');
-                            answers.extend_from_slice(component.as_bytes());
-                        }
-                    }
+                    answer.short_answer(answers);
                 }
-                answers.push(b'\n');
             }
             Err(error) => {
                 self.report.n_bad_lines += 1;
+                if self.options.json {
+                    let doc = serde_json::json!({"error": error.to_string()});
+                    let _ = serde_json::to_writer(&mut *answers, &doc);
+                    answers.push(b'\n');
+                } else {
+                    answers.extend_from_slice(b"E\n");
+                }
                 let _ = writeln!(errors, "error: line {line_number}: {error}");
             }
         }
     }
-}
-
-/// Reads a line of heaps that all fit in 19 decimal digits; false if anything is unusual.
-fn parse_word_heaps(line: &[u8], heaps: &mut Vec<u64>) -> bool {
-    heaps.clear();
-    let mut idx = 0;
-    let len = line.len();
-    while idx < len {
-        let byte = line[idx];
-        if byte == b' ' || byte == b'\t' || byte == b'\r' {
-            idx += 1;
-            continue;
-        }
-        let start = idx;
-        let mut heap: u64 = 0;
-        while idx < len && line[idx].is_ascii_digit() {
-            // At most 19 digits are accepted below, so this cannot overflow before the check.
-            heap = heap.wrapping_mul(10).wrapping_add(u64::from(line[idx] - b'0'));
-            idx += 1;
-        }
-        let n_digits = idx - start;
-        if n_digits == 0 || n_digits > 19 {
-            return false;
-        }
-        if idx < len && !matches!(line[idx], b' ' | b'\t' | b'\r') {
-            return false;
-        }
-        heaps.push(heap);
-    }
-    true
-}
-
-/// The outcome's letter, then for `N` the heaps after the move (a heap taken whole is left out).
-fn write_nim_answer(
-    heaps: &[u64],
-    outcome: Outcome,
-    first: Option<nim::NimMove<u64>>,
-    answers: &mut Vec<u8>,
-) {
-    answers.extend_from_slice(outcome.letter().as_bytes());
-    let Some(first) = first else {
-        answers.push(b'\n');
-        return;
-    };
-    let mut digits = itoa::Buffer::new();
-    for (heap_idx, &heap) in heaps.iter().enumerate() {
-        let heap = if heap_idx == first.heap_idx {
-            if first.to == 0 {
-                continue;
-            }
-            first.to
-        } else {
-            heap
-        };
-        answers.push(b' ');
-        answers.extend_from_slice(digits.format(heap).as_bytes());
-    }
-    answers.push(b'\n');
 }
 
 #[cfg(test)]
@@ -234,9 +165,11 @@ mod tests {
     fn run_text(input: &str, convention: Convention, json: bool) -> (String, String, BatchReport) {
         let mut out = Vec::new();
         let mut err = Vec::new();
+        let nim = grundy::game("nim").unwrap();
         let report = run(
-            &Game::Nim,
+            &*nim,
             BatchOptions { convention, json },
+            &Limits::default(),
             input.as_bytes(),
             &mut out,
             &mut err,
@@ -248,7 +181,7 @@ mod tests {
     #[test]
     fn answers_each_line_in_order() {
         let (out, err, report) = run_text("3 4 5\n1 2 3\n\n7\n", Convention::Normal, false);
-        assert_eq!(out, "N 1 4 5\nP\nP\nN\n");
+        assert_eq!(out, "N 1 4 5\nP\nP\nN 0\n");
         assert_eq!(err, "");
         assert_eq!(report, BatchReport { n_positions: 4, n_bad_lines: 0 });
     }
@@ -256,7 +189,7 @@ mod tests {
     #[test]
     fn bad_lines_are_named_and_the_rest_answered() {
         let (out, err, report) = run_text("3 4 5\n3 x\n1 1\n-2\n", Convention::Normal, false);
-        assert_eq!(out, "N 1 4 5\nP\n");
+        assert_eq!(out, "N 1 4 5\nE\nP\nE\n");
         assert!(err.contains("line 2: component 2 of the position, 'x'"), "{err}");
         assert!(err.contains("line 4:") && err.contains("negative"), "{err}");
         assert_eq!(report, BatchReport { n_positions: 2, n_bad_lines: 2 });
@@ -290,7 +223,9 @@ mod tests {
             }).collect();
             let (fast, _, _) = run_text(&input, convention, false);
             let mut general = Vec::new();
-            let mut answerer = LineAnswerer { game: &Game::Nim, options: BatchOptions { convention, json: false }, heaps: Vec::new(), report: BatchReport::default() };
+            let nim = grundy::game("nim").unwrap();
+            let limits = Limits::default();
+            let mut answerer = LineAnswerer { game: &*nim, options: BatchOptions { convention, json: false }, limits: &limits, heaps: Vec::new(), report: BatchReport::default() };
             for (idx, line) in input.lines().enumerate() {
                 answerer.answer_general(line.as_bytes(), idx as u64 + 1, &mut general, &mut Vec::new());
             }

@@ -6,7 +6,6 @@
 pub mod args;
 pub mod batch;
 pub mod graph;
-pub mod json;
 pub mod output;
 pub mod period;
 pub mod progress;
@@ -42,16 +41,29 @@ impl From<grundy::Error> for BadInput {
     }
 }
 
+/// A library error as the command line reports it: bad input and limits exit with status 2
+/// (the error's own predicate decides), anything else with 1.
+pub fn library_error(error: grundy::Error) -> anyhow::Error {
+    if error.is_bad_input() {
+        BadInput::from(error).into()
+    } else {
+        anyhow::Error::new(error)
+    }
+}
+
 /// Runs the parsed command line, writing answers to `stdout`. `Ok(false)` means the command
 /// finished but some input was bad (batch mode), which exits with status 2.
 pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
+    let limits = grundy::Limits::default();
     match &cli.command {
-        args::Command::Solve(solve_args) => solve::run(solve_args, stdout),
+        args::Command::Solve(solve_args) => solve::run(solve_args, &limits, stdout),
         args::Command::Graph(graph_args) => graph::run(graph_args, stdout),
-        args::Command::Seq(seq_args) => seq::run(seq_args, n_threads(cli), cli.progress, stdout),
-        args::Command::Table(table_args) => table::run(table_args, stdout),
+        args::Command::Seq(seq_args) => {
+            seq::run(seq_args, n_threads(cli), cli.progress, &limits, stdout)
+        }
+        args::Command::Table(table_args) => table::run(table_args, &limits, stdout),
         args::Command::Period(period_args) => {
-            period::run(period_args, n_threads(cli), cli.progress, stdout)
+            period::run(period_args, n_threads(cli), cli.progress, &limits, stdout)
         }
     }
 }
@@ -65,31 +77,18 @@ fn n_threads(cli: &args::Cli) -> usize {
 
 /// Reads a count such as a heap size bound: digits, `10^9` or `1e9`.
 pub fn parse_count(text: &str, what: &str) -> Result<u64, BadInput> {
-    let bad = || {
-        BadInput::msg(format!(
-            "{what} '{text}' is not a whole number (digits, or a power such as 10^9 or 1e9)"
-        ))
-    };
-    let text_trimmed = text.trim();
-    if let Ok(value) = text_trimmed.parse::<u64>() {
-        return Ok(value);
-    }
-    let (base, exponent) = if let Some((mantissa, exponent)) = text_trimmed.split_once('^') {
-        (mantissa.parse::<u64>().map_err(|_| bad())?, exponent.parse::<u32>().map_err(|_| bad())?)
-    } else if let Some((mantissa, exponent)) = text_trimmed.split_once(['e', 'E']) {
-        let mantissa = mantissa.parse::<u64>().map_err(|_| bad())?;
-        let exponent = exponent.parse::<u32>().map_err(|_| bad())?;
-        let power = 10u64.checked_pow(exponent).ok_or_else(bad)?;
-        return mantissa.checked_mul(power).ok_or_else(bad);
-    } else {
-        return Err(bad());
-    };
-    base.checked_pow(exponent).ok_or_else(bad)
+    grundy::games::parse_count(text)
+        .map_err(|problem| BadInput::msg(format!("{what} '{text}': {problem}")))
+}
+
+/// Reads the GAME argument, with files read from the file system.
+pub fn parse_game(text: &str) -> Result<std::sync::Arc<dyn grundy::Game>, BadInput> {
+    Ok(grundy::games::Registry::builtin().parse(text, &Files)?)
 }
 
 /// Reads the GAME argument of a heap-game command (`seq`, `period`).
 pub fn parse_heap_game(text: &str) -> Result<grundy::games::heap::HeapGame, BadInput> {
-    let game = grundy::Game::parse(text, &Files)?;
+    let game = parse_game(text)?;
     game.heap_game().ok_or_else(|| {
         BadInput::msg(format!(
             "game '{text}' is not a heap game: this command needs one whose components are heap sizes"

@@ -3,13 +3,16 @@
 //! 0: success. 2: bad input (one line on stderr naming it). 1: anything else that failed, such
 //! as a file that could not be written. A closed stdout (`grundy ... | head`) is success.
 
-use clap::Parser;
+use clap::FromArgMatches;
 use grundy_cli::{args::Cli, BadInput};
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match grundy_cli::args::command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(error) => return clap_error(error),
     };

@@ -1,37 +1,43 @@
-//! `grundy seq GAME N`: the nim-sequence of a heap game, streamed.
+//! `grundy seq GAME N`: the nim-sequence of a heap game, streamed as the library's run pushes
+//! the values (computed, then from the proven period).
 
 use crate::args::SeqArgs;
-use crate::{parse_count, parse_heap_game, progress, BadInput};
+use crate::{library_error, parse_count, parse_heap_game, progress};
 use anyhow::Result;
-use grundy::sequence::{Engine, HeapValues};
+use grundy::sequence::run::{run as run_sequence, Chunk, RunOptions, Sink};
+use grundy::sequence::Engine;
+use grundy::Limits;
 use std::io::Write;
+
+/// The run options the command line asks for.
+pub fn run_options(args: &SeqArgs, n_threads: usize) -> RunOptions {
+    let engine = match args.engine {
+        crate::args::EngineChoice::Fastest => Engine::Fastest,
+        crate::args::EngineChoice::Straightforward => Engine::Straightforward,
+    };
+    RunOptions { engine, n_threads, earlier: Vec::new() }
+}
 
 /// Runs `grundy seq`.
 pub fn run(
     args: &SeqArgs,
     n_threads: usize,
     show_progress: bool,
+    limits: &Limits,
     stdout: &mut dyn Write,
 ) -> Result<bool> {
     let game = parse_heap_game(&args.game)?;
     let max_heap = parse_count(&args.max_heap, "heap size")?;
-    let compute_to = usize::try_from(max_heap).map_err(|_| {
-        BadInput::msg(format!("heap size {max_heap} is too large for this machine"))
-    })?;
+    let options = run_options(args, n_threads);
     if let Some(path) = &args.out {
-        return crate::seq_file::run(&game, max_heap, path, args, n_threads, show_progress);
+        return crate::seq_file::run(&game, max_heap, path, args, options, show_progress, limits);
     }
     let bar = progress::heap_bar(max_heap, show_progress);
-    let engine = match args.engine {
-        crate::args::EngineChoice::Fastest => Engine::Fastest,
-        crate::args::EngineChoice::Straightforward => Engine::Straightforward,
-    };
-    let values = HeapValues::compute_with(&game, compute_to, engine, n_threads, &mut |n| {
-        bar.set_position(n as u64)
-    });
-    bar.finish_and_clear();
     if args.png.is_some() || args.svg.is_some() {
-        let all: Vec<u64> = (0..=max_heap).map(|n| values.value(n).unwrap_or(0)).collect();
+        let mut sink = Collect { values: Vec::new(), bar: &bar };
+        run_sequence(&game, max_heap, &options, Some(&mut sink), limits).map_err(library_error)?;
+        bar.finish_and_clear();
+        let all: Vec<u64> = sink.values.iter().map(|&v| u64::from(v)).collect();
         let picture = grundy_plot::sequence_plot(&all);
         if let Some(path) = &args.png {
             crate::output::write_atomically(path, &picture.to_png())?;
@@ -41,23 +47,70 @@ pub fn run(
         }
         return Ok(true);
     }
-    let mut digits = itoa::Buffer::new();
     if args.json {
         write!(stdout, "{{\"game\":{},\"values\":[", serde_json::to_string(&game.name)?)?;
     }
     let separator: &[u8] = if args.json { b"," } else { b" " };
-    for n in 0..=max_heap {
-        let value = values.value(n).ok_or_else(|| {
-            BadInput::msg(format!("the value of heap {n} in {} passes 2^64 - 1", game.name))
-        })?;
-        if n > 0 {
-            stdout.write_all(separator)?;
-        }
-        stdout.write_all(digits.format(value).as_bytes())?;
+    let mut sink =
+        Print { out: stdout, separator, digits: itoa::Buffer::new(), io_error: None, bar: &bar };
+    let result = run_sequence(&game, max_heap, &options, Some(&mut sink), limits);
+    bar.finish_and_clear();
+    if let Some(error) = sink.io_error.take() {
+        return Err(error.into());
     }
+    result.map_err(library_error)?;
     if args.json {
         stdout.write_all(b"]}")?;
     }
     stdout.write_all(b"\n")?;
     Ok(true)
+}
+
+/// Writes values as decimal numbers, separated.
+struct Print<'w, 'b> {
+    out: &'w mut dyn Write,
+    separator: &'static [u8],
+    digits: itoa::Buffer,
+    /// An output error (a closed pipe) stops the run; it is reported as itself.
+    io_error: Option<std::io::Error>,
+    bar: &'b indicatif::ProgressBar,
+}
+
+impl Sink for Print<'_, '_> {
+    fn values(&mut self, first: u64, values: Chunk<'_>) -> grundy::Result<()> {
+        let mut text = Vec::with_capacity(values.len() * 4);
+        for idx in 0..values.len() {
+            if first + idx as u64 > 0 {
+                text.extend_from_slice(self.separator);
+            }
+            text.extend_from_slice(self.digits.format(values.get(idx)).as_bytes());
+        }
+        self.out.write_all(&text).map_err(|error| {
+            let message = error.to_string();
+            self.io_error = Some(error);
+            grundy::Error::Cancelled(message)
+        })
+    }
+
+    fn progress(&mut self, heap: u64, note: &str) {
+        self.bar.set_position(heap);
+        self.bar.set_message(note.to_string());
+    }
+}
+
+/// Keeps every value, for pictures.
+struct Collect<'b> {
+    values: Vec<u32>,
+    bar: &'b indicatif::ProgressBar,
+}
+
+impl Sink for Collect<'_> {
+    fn values(&mut self, _first: u64, values: Chunk<'_>) -> grundy::Result<()> {
+        self.values.extend(values.to_vec());
+        Ok(())
+    }
+
+    fn progress(&mut self, heap: u64, _note: &str) {
+        self.bar.set_position(heap);
+    }
 }

@@ -5,22 +5,24 @@
 //! is replaced atomically; `--resume` reloads exactly that many values, checks their checksum
 //! and goes on. Only when every value is written does the final header (with `complete = 1`) go
 //! in and `FILE.partial` become `FILE`. The file format is `grundy::sequence::store`. The
-//! partial file holds 2-byte values for the fast engine and 4-byte values for codes with
-//! three-heap moves (a saltus can pass 65535); the finished file takes the narrowest width that
-//! holds every value, rewritten at the end if that is narrower. Codes with a repeating digit
-//! (closed forms) are computed in memory and written at the narrowest width from the start.
+//! partial file holds 2-byte values for the fast engine and 4-byte values for the others (a
+//! saltus can pass 65535); the finished file takes the narrowest width that holds every value,
+//! rewritten at the end if that is narrower. The computing is the library's run
+//! (`grundy::sequence::run`), the same for every engine; this module is its file sink.
 
 use crate::args::SeqArgs;
 use crate::output::write_atomically;
-use crate::{progress, BadInput};
+use crate::{library_error, progress, BadInput};
 use anyhow::{Context, Result};
 use grundy::games::heap::HeapGame;
 use grundy::sequence::period::Period;
+use grundy::sequence::run::{run as run_sequence, Chunk, RunOptions, Sink};
 use grundy::sequence::sparse::SparseEngine;
 use grundy::sequence::store::{
     checksum, value_bytes, values_from_bytes, width_for, Header, CHECKSUM_START,
 };
-use grundy::sequence::{FastRun, HeapValues, StepRun};
+use grundy::sequence::{Engine, HeapValues};
+use grundy::Limits;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -236,119 +238,125 @@ fn open_output(
     Ok((Output { file, header, n_written: record.n_values, checksum: sum, max_value }, values))
 }
 
-/// Runs `grundy seq GAME N --out FILE`.
+/// Runs `grundy seq GAME N --out FILE`: the library's run pushes the values into the file
+/// sink, which writes bytes and checkpoints and nothing else.
 pub fn run(
     game: &HeapGame,
     max_heap: u64,
     path: &Path,
     args: &SeqArgs,
-    n_threads: usize,
+    mut options: RunOptions,
     show_progress: bool,
+    limits: &Limits,
 ) -> Result<bool> {
-    let up_to = usize::try_from(max_heap)
-        .map_err(|_| BadInput::msg("heap size too large for this machine"))?;
-    if StepRun::supports(game) {
-        return run_three_heap_code(game, max_heap, up_to, path, args, show_progress);
+    // Games a theorem gives outright: refuse at once values the format cannot hold.
+    let probe = HeapValues::compute_within(game, 0, limits, &mut |_| {}).map_err(library_error)?;
+    if probe.period().is_some() && probe.value(max_heap).is_none_or(|v| v > u64::from(u32::MAX)) {
+        return Err(BadInput::msg(format!(
+            "the value of heap {max_heap} of {} does not fit the file format's 4-byte values",
+            game.name
+        ))
+        .into());
     }
-    if !SparseEngine::supports(game) {
-        // Codes with a repeating digit (closed forms): computed in memory, then written.
-        let bar = progress::heap_bar(max_heap, show_progress);
-        let values = HeapValues::compute(game, up_to, &mut |n| bar.set_position(n as u64));
-        bar.finish_and_clear();
-        let value = |n: u64| values.value(n).unwrap_or(0);
-        let max_value = (0..=max_heap).map(value).max().unwrap_or(0);
-        let max_value = u32::try_from(max_value).map_err(|_| {
-            BadInput::msg("values above 2^32 - 1 do not fit the file format's 4-byte values")
-        })?;
-        let (mut output, _) = open_output(game, path, false, width_for(max_value))?;
-        let mut chunk: Vec<u32> = Vec::with_capacity(1 << 16);
-        for n in 0..=max_heap {
-            chunk.push(value(n) as u32);
-            if chunk.len() == chunk.capacity() {
-                output.append(&chunk)?;
-                chunk.clear();
-            }
-        }
-        output.append(&chunk)?;
-        output.finish(path)?;
-        return Ok(true);
-    }
-    let (mut output, earlier) = open_output(game, path, args.resume, 2)?;
-    let resumed_from = earlier.len();
-    // A fast-engine run writes 2-byte values, so every resumed value fits.
-    let earlier: Vec<u16> = earlier.iter().map(|&v| v as u16).collect();
-    let engine = SparseEngine::with_values(game, earlier)
-        .ok_or_else(|| BadInput::msg("unsupported game"))?;
-    let mut run = FastRun::new(game, engine).with_threads(n_threads);
+    // The fast engine stores two bytes a value; the others four (a saltus can pass 65535). The
+    // finished file is narrowed to what the values need.
+    let width =
+        if options.engine == Engine::Fastest && SparseEngine::supports(game) { 2 } else { 4 };
+    let (output, earlier) = open_output(game, path, args.resume, width)?;
+    let resumed_from = earlier.len() as u64;
+    options.earlier = earlier;
     // Messages go to stderr only where the contract allows chatter.
     let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let bar = progress::heap_bar(max_heap, show_progress);
-    bar.set_position(resumed_from as u64);
+    bar.set_position(resumed_from);
     let interval = Duration::from_secs_f64(args.checkpoint_secs.max(0.01));
-    let mut last_checkpoint = Instant::now();
-    let mut period: Option<Period> = None;
-    while run.engine().values().len() <= up_to {
-        let target = (run.engine().values().len() + 65535).min(up_to);
-        let proven = run.advance(target).ok_or_else(|| {
-            anyhow::anyhow!("a value outgrew 16 bits: this game needs the in-memory engine")
-        })?;
-        let done = run.engine().values().len();
-        output.append(&run.engine().values()[output.n_written as usize..done])?;
-        let stats = run.engine().stats();
-        bar.set_position(done as u64);
-        bar.set_message(format!("rare {} max {}", stats.n_rare, stats.max_value));
-        if last_checkpoint.elapsed() >= interval {
-            output.checkpoint(path)?;
-            last_checkpoint = Instant::now();
-        }
-        if proven.is_some() {
-            period = proven;
-            break;
-        }
-    }
+    let mut sink = FileSink {
+        output,
+        path,
+        bar: &bar,
+        interval,
+        last_checkpoint: Instant::now(),
+        io_error: None,
+        proven: None,
+    };
+    let result = run_sequence(game, max_heap, &options, Some(&mut sink), limits);
     bar.finish_and_clear();
-    if let Some(period) = &period {
-        write_from_period(&mut output, period, run.engine().values(), max_heap, game, chatty)?;
+    if let Some(error) = sink.io_error.take() {
+        return Err(error);
     }
-    finish_and_report(output, path, game, chatty)
+    let report = result.map_err(library_error)?;
+    if let (Some(period), true) = (&report.period, chatty) {
+        if let Some(first) = sink.proven {
+            eprintln!(
+                "{}: {period}; values past heap {} follow from it",
+                game.name,
+                first.saturating_sub(1)
+            );
+        }
+    }
+    finish_and_report(sink.output, path, game, chatty)
 }
 
-/// Writes the values from the first one not yet written up to `max_heap` from a proven period
-/// (computing nothing more), and says so where chatter is allowed.
-fn write_from_period<T: Copy + Into<u64>>(
-    output: &mut Output,
-    period: &Period,
-    values: &[T],
-    max_heap: u64,
-    game: &HeapGame,
-    chatty: bool,
-) -> Result<()> {
-    let mut chunk: Vec<u32> = Vec::with_capacity(1 << 16);
-    for n in output.n_written..=max_heap {
-        let value = period.value_at(values, n).and_then(|v| u32::try_from(v).ok());
-        chunk.push(
-            value.ok_or_else(|| {
-                BadInput::msg(format!("the value of heap {n} does not fit 4 bytes"))
-            })?,
-        );
-        if chunk.len() == chunk.capacity() {
-            output.append(&chunk)?;
-            chunk.clear();
+/// The file as a sink of the library's run.
+struct FileSink<'p, 'b> {
+    output: Output,
+    path: &'p Path,
+    bar: &'b indicatif::ProgressBar,
+    interval: Duration,
+    last_checkpoint: Instant,
+    /// A file error stops the run; it is reported as itself (naming the file).
+    io_error: Option<anyhow::Error>,
+    /// Where the values from a proven period begin.
+    proven: Option<u64>,
+}
+
+impl FileSink<'_, '_> {
+    fn fail(&mut self, error: anyhow::Error) -> grundy::Error {
+        let message = format!("{error:#}");
+        self.io_error = Some(error);
+        grundy::Error::Cancelled(message)
+    }
+}
+
+impl Sink for FileSink<'_, '_> {
+    fn values(&mut self, first: u64, values: Chunk<'_>) -> grundy::Result<()> {
+        debug_assert_eq!(first, self.output.n_written);
+        let width_max =
+            if self.output.header.value_width == 2 { 0xffff } else { u64::from(u32::MAX) };
+        if values.max() > width_max {
+            let error = BadInput::msg(format!(
+                "a value of {} passes {width_max}, more than this run's {}-byte values hold",
+                self.output.header.game, self.output.header.value_width
+            ));
+            return Err(self.fail(error.into()));
         }
+        let result = match values {
+            Chunk::Narrow(values) => self.output.append(values),
+            Chunk::Wide(values) => self.output.append(values),
+            Chunk::Long(_) => self.output.append(&values.to_vec()),
+        };
+        result.map_err(|error| self.fail(error))
     }
-    output.append(&chunk)?;
-    if chatty {
-        eprintln!(
-            "{}: periodic from heap {} with period {}{} (proven at heap {}); values past heap {} follow from it",
-            game.name,
-            period.preperiod,
-            period.period,
-            if period.saltus > 0 { format!(" and saltus {}", period.saltus) } else { String::new() },
-            period.proven_at,
-            values.len() - 1
-        );
+
+    fn step_done(&mut self) -> grundy::Result<()> {
+        if self.last_checkpoint.elapsed() >= self.interval {
+            let path = self.path;
+            if let Err(error) = self.output.checkpoint(path) {
+                return Err(self.fail(error));
+            }
+            self.last_checkpoint = Instant::now();
+        }
+        Ok(())
     }
-    Ok(())
+
+    fn progress(&mut self, heap: u64, note: &str) {
+        self.bar.set_position(heap);
+        self.bar.set_message(note.to_string());
+    }
+
+    fn period_proven(&mut self, _period: &Period, first: u64) {
+        self.proven = Some(first);
+    }
 }
 
 /// Completes the file and says what was written, where chatter is allowed.
@@ -363,46 +371,4 @@ fn finish_and_report(output: Output, path: &Path, game: &HeapGame, chatty: bool)
         );
     }
     Ok(true)
-}
-
-/// `seq --out` for codes whose moves may leave three heaps ([`StepRun`]): the same file handling
-/// as the fast engine's (partial file, checkpoints, `--resume`, period proofs), with 4-byte
-/// values in the partial file (a saltus can take values past 65535), narrowed at the end.
-fn run_three_heap_code(
-    game: &HeapGame,
-    max_heap: u64,
-    up_to: usize,
-    path: &Path,
-    args: &SeqArgs,
-    show_progress: bool,
-) -> Result<bool> {
-    let (mut output, earlier) = open_output(game, path, args.resume, 4)?;
-    let mut run = StepRun::new(game, &earlier).ok_or_else(|| BadInput::msg("unsupported game"))?;
-    let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let bar = progress::heap_bar(max_heap, show_progress);
-    bar.set_position(earlier.len() as u64);
-    let interval = Duration::from_secs_f64(args.checkpoint_secs.max(0.01));
-    let mut last_checkpoint = Instant::now();
-    let mut period: Option<Period> = None;
-    while run.values().len() <= up_to {
-        // Heaps cost time linear in their size here: small steps keep the progress moving.
-        let target = (run.values().len() + 1023).min(up_to);
-        let proven = run.advance(target);
-        let done = run.values().len().min(up_to + 1);
-        output.append(&run.values()[output.n_written as usize..done])?;
-        bar.set_position(done as u64);
-        if last_checkpoint.elapsed() >= interval {
-            output.checkpoint(path)?;
-            last_checkpoint = Instant::now();
-        }
-        if proven.is_some() {
-            period = proven;
-            break;
-        }
-    }
-    bar.finish_and_clear();
-    if let Some(period) = &period {
-        write_from_period(&mut output, period, run.values(), max_heap, game, chatty)?;
-    }
-    finish_and_report(output, path, game, chatty)
 }

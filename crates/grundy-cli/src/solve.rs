@@ -1,20 +1,21 @@
 //! `grundy solve`: one position from the command line, or many from stdin with `--batch`.
 
 use crate::args::SolveArgs;
-use crate::{batch, json, BadInput};
+use crate::{batch, library_error, parse_game, BadInput};
 use anyhow::Result;
-use grundy::analysis::{self, Analysis, Convention, Value};
-use grundy::{explain, games, Game};
+use grundy::analysis::{Analysis, Convention};
+use grundy::{Game, Limits};
 use std::io::Write;
+use std::sync::Arc;
 
 /// The validated form of [`SolveArgs`].
 struct SolveRequest {
-    game: Game,
+    game: Arc<dyn Game>,
     convention: Convention,
 }
 
 fn validate(args: &SolveArgs) -> Result<SolveRequest> {
-    let game = Game::parse(&args.game, &crate::Files).map_err(BadInput::from)?;
+    let game = parse_game(&args.game)?;
     if args.batch && !args.components.is_empty() {
         return Err(BadInput::msg(format!(
             "unexpected component '{}': with --batch the positions are read from stdin",
@@ -34,21 +35,25 @@ fn validate(args: &SolveArgs) -> Result<SolveRequest> {
 }
 
 /// Runs `grundy solve`; returns whether every input was good.
-pub fn run(args: &SolveArgs, stdout: &mut dyn Write) -> Result<bool> {
+pub fn run(args: &SolveArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
     let request = validate(args)?;
     if args.batch {
         let stdin = std::io::stdin().lock();
         let mut stderr = std::io::stderr().lock();
         let options = batch::BatchOptions { convention: request.convention, json: args.json };
-        let report = batch::run(&request.game, options, stdin, stdout, &mut stderr)?;
+        let report = batch::run(&*request.game, options, limits, stdin, stdout, &mut stderr)?;
         return Ok(report.n_bad_lines == 0);
     }
-    let answer = analysis::solve(&request.game, &args.components, request.convention)
-        .map_err(BadInput::from)?;
-    let explanation =
-        args.explain.then(|| explanation(&request.game, &answer, request.convention)).flatten();
+    let components: Vec<&str> = args.components.iter().map(String::as_str).collect();
+    let answer =
+        request.game.solve(&components, request.convention, limits).map_err(library_error)?;
+    let explanation = if args.explain {
+        Some(request.game.explain(&answer, limits).map_err(library_error)?)
+    } else {
+        None
+    };
     if args.json {
-        let doc = json::analysis(&answer, explanation.as_deref());
+        let doc = grundy::contract::analysis(&answer, explanation.as_deref());
         serde_json::to_writer(&mut *stdout, &doc)?;
         writeln!(stdout)?;
     } else {
@@ -60,38 +65,11 @@ pub fn run(args: &SolveArgs, stdout: &mut dyn Write) -> Result<bool> {
     Ok(true)
 }
 
-/// The walk-through for games that have one.
-fn explanation(game: &Game, answer: &Analysis, convention: Convention) -> Option<String> {
-    match game {
-        Game::Nim => {
-            let heaps = games::parse_heaps(
-                &answer.components.iter().map(|c| c.position.as_str()).collect::<Vec<_>>(),
-            )
-            .ok()?;
-            Some(match convention {
-                Convention::Normal => explain::nim(&heaps),
-                Convention::Misere => explain::misere_nim(&heaps),
-            })
-        }
-        _ => Some(explain::sum(answer)),
-    }
-}
-
 fn outcome_words(answer: &Analysis) -> &'static str {
     match answer.outcome {
         grundy::Outcome::P => "P (the player to move loses)",
         grundy::Outcome::N => "N (the player to move wins)",
         grundy::Outcome::D => "D (a draw: play goes on for ever)",
-    }
-}
-
-fn value_text(value: &Value) -> String {
-    match value {
-        Value::Nimber(nimber) => nimber.to_string(),
-        Value::Infinite(options) => {
-            let listed: Vec<String> = options.iter().map(u64::to_string).collect();
-            format!("∞({})", listed.join(","))
-        }
     }
 }
 
@@ -106,7 +84,7 @@ fn write_text(out: &mut dyn Write, answer: &Analysis) -> std::io::Result<()> {
         answer.convention.name()
     )?;
     if let Some(value) = &answer.value {
-        writeln!(out, "value:    {}", value_text(value))?;
+        writeln!(out, "value:    {value}")?;
     }
     writeln!(out, "outcome:  {}", outcome_words(answer))?;
     if answer.winning_moves.is_empty() {
@@ -117,6 +95,12 @@ fn write_text(out: &mut dyn Write, answer: &Analysis) -> std::io::Result<()> {
         let to = if m.to.is_empty() { "nothing".to_string() } else { m.to.join(" + ") };
         let after = if m.after.is_empty() { "nothing".to_string() } else { m.after.join(" ") };
         match &m.description {
+            Some(words) if !m.changes.is_empty() => {
+                let heaps: Vec<String> =
+                    m.changes.iter().map(|c| (c.component + 1).to_string()).collect();
+                let noun = if heaps.len() == 1 { "component" } else { "components" };
+                writeln!(out, "  {noun} {}: {words}, leaving {after}", heaps.join(" and "))?
+            }
             Some(words) => {
                 writeln!(out, "  component {}: {words}, leaving {after}", m.component + 1)?
             }
@@ -129,6 +113,9 @@ fn write_text(out: &mut dyn Write, answer: &Analysis) -> std::io::Result<()> {
                 after
             )?,
         }
+    }
+    if !answer.winning_moves_complete {
+        writeln!(out, "  (and more: the list of winning moves was cut short)")?;
     }
     Ok(())
 }

@@ -2,20 +2,23 @@
 
 use crate::args::TableArgs;
 use crate::output::write_atomically;
-use crate::{parse_count, BadInput, Files};
+use crate::{library_error, parse_count, parse_game};
 use anyhow::Result;
-use grundy::table::{pair_table, verify};
-use grundy::Game;
+use grundy::table::{checked_size, verify};
+use grundy::Limits;
 use std::io::Write;
 
 /// Runs `grundy table`.
-pub fn run(args: &TableArgs, stdout: &mut dyn Write) -> Result<bool> {
-    let game = Game::parse(&args.game, &Files).map_err(BadInput::from)?;
+pub fn run(args: &TableArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
+    let game = parse_game(&args.game)?;
     let size = parse_count(&args.size, "--size")?;
-    let size = usize::try_from(size).unwrap_or(usize::MAX);
-    let table = pair_table(&game, size).map_err(BadInput::from)?;
+    let size = checked_size(usize::try_from(size).unwrap_or(usize::MAX)).map_err(library_error)?;
+    let table = game
+        .pair_table(size, limits)
+        .unwrap_or_else(|| grundy::table::pair_table(&*game, size))
+        .map_err(library_error)?;
     let verification =
-        if args.verify { Some(verify(&game, &table).map_err(BadInput::from)?) } else { None };
+        if args.verify { Some(verify(&*game, &table).map_err(library_error)?) } else { None };
     let mut pictures_only = false;
     if let Some(path) = &args.png {
         write_atomically(path, &grundy_plot::heatmap(&table.rows).to_png())?;
@@ -26,8 +29,7 @@ pub fn run(args: &TableArgs, stdout: &mut dyn Write) -> Result<bool> {
         pictures_only = true;
     }
     if args.json {
-        let doc = serde_json::json!({"game": table.game, "size": table.size, "rows": table.rows});
-        serde_json::to_writer(&mut *stdout, &doc)?;
+        serde_json::to_writer(&mut *stdout, &grundy::contract::table(&table))?;
         writeln!(stdout)?;
     } else if args.csv {
         for row in &table.rows {

@@ -122,12 +122,21 @@ mod solve_nim {
     }
 
     #[test]
-    fn taking_a_heap_whole_leaves_an_empty_to() {
+    fn an_emptied_heap_keeps_its_place_as_zero() {
         let doc = json(&grundy(&["solve", "nim", "5", "--json"]));
         assert_eq!(
             doc["winning_moves"],
-            serde_json::json!([{"component": 0, "from": "5", "to": [], "after": []}])
+            serde_json::json!([{"component": 0, "from": "5", "to": ["0"], "after": ["0"]}])
         );
+        let doc = json(&grundy(&["solve", "nim", "3", "3", "4", "--json"]));
+        assert_eq!(
+            doc["winning_moves"],
+            serde_json::json!([{"component": 2, "from": "4", "to": ["0"], "after": ["3", "3", "0"]}])
+        );
+        let output = grundy_with_stdin(&["solve", "nim", "--batch"], "3 3 4\n");
+        assert_eq!(stdout(&output), "N 3 3 0\n");
+        let doc = json(&grundy(&["solve", "kayles", "2", "--json"]));
+        assert_eq!(doc["winning_moves"][0]["to"], serde_json::json!(["0"]));
     }
 
     #[test]
@@ -228,7 +237,7 @@ mod batch {
     fn misere_batch() {
         let output =
             grundy_with_stdin(&["solve", "nim", "--batch", "--misere"], "1 1\n1\n2 2\n1 1 2\n");
-        assert_eq!(stdout(&output), "N 1\nP\nP\nN 1 1 1\n");
+        assert_eq!(stdout(&output), "N 0 1\nP\nP\nN 1 1 1\n");
     }
 
     #[test]
@@ -246,14 +255,15 @@ mod batch {
         let big = "1".repeat(50);
         let output =
             grundy_with_stdin(&["solve", "nim", "--batch"], &format!("{big} 0\n{big} {big}\n"));
-        assert_eq!(stdout(&output), "N 0\nP\n");
+        assert_eq!(stdout(&output), "N 0 0\nP\n");
     }
 
     #[test]
     fn bad_lines_name_their_number_and_the_rest_are_answered() {
         let output = grundy_with_stdin(&["solve", "nim", "--batch"], "3 4 5\nfoo\n1 1\n2.5 1\n");
         assert_eq!(output.status.code(), Some(2));
-        assert_eq!(stdout(&output), "N 1 4 5\nP\n");
+        // A bad line answers `E`, so the answers stay line for line with the input.
+        assert_eq!(stdout(&output), "N 1 4 5\nE\nP\nE\n");
         let err = stderr(&output);
         assert_eq!(err.lines().count(), 2, "{err}");
         assert!(err.lines().next().unwrap().contains("line 2"), "{err}");
@@ -555,7 +565,7 @@ mod classic_games {
         let doc = json(&grundy(&["solve", "wythoff", "4,4", "--json"]));
         assert_eq!(
             doc["winning_moves"],
-            serde_json::json!([{"component": 0, "from": "4,4", "to": [], "after": []}])
+            serde_json::json!([{"component": 0, "from": "4,4", "to": ["0,0"], "after": ["0,0"]}])
         );
         // 30-digit heaps: ⌊kφ⌋ with k = 10^29 is exact; (⌊kφ⌋, ⌊kφ⌋ + k) is a P-position.
         let k = format!("1{}", "0".repeat(29));
@@ -658,7 +668,7 @@ mod classic_games {
         let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
         let info = reader.next_frame(&mut pixels).unwrap();
         // The picture is rebuilt in memory to know where each cell lies, then compared.
-        let table = grundy::table::pair_table(&grundy::Game::Wythoff, 10).unwrap();
+        let table = grundy::table::pair_table(&*grundy::game("wythoff").unwrap(), 10).unwrap();
         let picture = grundy_plot::heatmap(&table.rows);
         assert_eq!(
             (info.width as usize, info.height as usize),

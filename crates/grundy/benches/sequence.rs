@@ -8,13 +8,12 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use grundy::sequence::dense::DenseEngine;
 use grundy::sequence::sparse::SparseEngine;
-use grundy::Game;
 
 fn bench_sequences(c: &mut Criterion) {
     for (name, small, large) in
         [("0.6", 1 << 13, 1 << 17), ("grundy", 1 << 13, 1 << 17), ("0.007", 1 << 12, 1 << 15)]
     {
-        let game = name.parse::<Game>().unwrap().heap_game().unwrap();
+        let game = grundy::game(name).unwrap().heap_game().unwrap();
         let mut group = c.benchmark_group(format!("seq_{name}"));
         group.sample_size(10);
         group.throughput(Throughput::Elements(small as u64 + 1));

@@ -4,7 +4,6 @@
 //! Run: `cargo run --release -p grundy --example sparse_stats -- GAME N [THREADS [WINDOW]]`
 
 use grundy::sequence::sparse::SparseEngine;
-use grundy::Game;
 use std::time::Instant;
 
 fn main() {
@@ -12,7 +11,7 @@ fn main() {
     let name = args.get(1).map_or("0.6", String::as_str);
     let n: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     let n_threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let game = name.parse::<Game>().ok().and_then(|g| g.heap_game()).expect("a heap game");
+    let game = grundy::game(name).ok().and_then(|g| g.heap_game()).expect("a heap game");
     let mut engine = SparseEngine::new(&game).expect("a game the fast engine supports");
     if let Some(window) = args.get(4).and_then(|a| a.parse().ok()) {
         engine = engine.with_fixed_window(window);

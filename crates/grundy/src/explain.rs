@@ -292,3 +292,79 @@ pub fn sum(answer: &crate::analysis::Analysis) -> String {
     }
     out
 }
+
+/// Explains a position of Moore's Nim_K by Moore's theorem: the heaps in binary columns, each
+/// column's count of 1s taken modulo K + 1, and the moves that make every count a multiple.
+///
+/// ```
+/// let heaps: Vec<num_bigint::BigUint> = [3u32, 5, 6].iter().map(|&h| h.into()).collect();
+/// let game = grundy::game("moore:2")?;
+/// let answer = grundy::analysis::solve(&*game, &["3", "5", "6"], grundy::analysis::Convention::Normal)?;
+/// let text = grundy::explain::moore(&heaps, 2, &answer);
+/// assert!(text.contains("modulo 3") && !text.contains('?'));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn moore(
+    heaps: &[num_bigint::BigUint],
+    max_heaps_per_move: u64,
+    answer: &crate::analysis::Analysis,
+) -> String {
+    let mut out = String::new();
+    let modulus = max_heaps_per_move + 1;
+    let listed: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+    let _ = writeln!(
+        out,
+        "Position: {} in Moore's Nim_{max_heaps_per_move} (a move takes tokens from 1 to \
+         {max_heaps_per_move} heaps at once).\n",
+        listed.join(" ")
+    );
+    let n_bits = heaps.iter().map(|h| h.bits()).max().unwrap_or(0).max(1);
+    let label_width = format!("heap {}", heaps.len()).len().max("count".len());
+    let decimal_width = listed.iter().map(String::len).max().unwrap_or(1);
+    out.push_str("Each heap in binary, one bit per column:\n\n");
+    for (heap_idx, heap) in heaps.iter().enumerate() {
+        let bits: String =
+            (0..n_bits).rev().map(|bit| if heap.bit(bit) { '1' } else { '0' }).collect();
+        let label = format!("heap {}", heap_idx + 1);
+        let _ =
+            writeln!(out, "  {label:<label_width$}  {:>decimal_width$} = {bits}", listed[heap_idx]);
+    }
+    let counts: Vec<u64> = (0..n_bits)
+        .rev()
+        .map(|bit| heaps.iter().filter(|h| h.bit(bit)).count() as u64 % modulus)
+        .collect();
+    let _ = writeln!(out, "  {}", "-".repeat(label_width + decimal_width + n_bits as usize + 5));
+    let counts_text: String =
+        counts.iter().map(|c| char::from_digit((*c % 36) as u32, 36).unwrap_or('?')).collect();
+    let _ = writeln!(out, "  {:<label_width$}  {:>decimal_width$}   {counts_text}", "count", "");
+    let _ = writeln!(
+        out,
+        "\nThe last row counts the 1s of each column modulo {modulus} (K + 1, with K = \
+         {max_heaps_per_move}).\nMoore's theorem: the player to move loses exactly when every \
+         column's count of 1s is a\nmultiple of {modulus}."
+    );
+    if answer.outcome == Outcome::P {
+        let _ = writeln!(
+            out,
+            "\nEvery count is 0 modulo {modulus}: a P-position. A move lowers at most \
+             {max_heaps_per_move} heaps; in the\nhighest column where a changed heap changes, \
+             the bits only go from 1 to 0, in 1 to {max_heaps_per_move}\nheaps, so that column's \
+             count drops by 1 to {max_heaps_per_move} and is no longer a multiple of {modulus}.\n\
+             The opponent can always restore every column, and takes the last token."
+        );
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "\nSome count is not 0 modulo {modulus}: the player to move wins (an N-position) by \
+         making every\ncount a multiple of {modulus}, changing at most {max_heaps_per_move} heaps."
+    );
+    if !answer.winning_moves.is_empty() {
+        out.push_str("\nWinning moves:\n");
+        for m in &answer.winning_moves {
+            let words = m.description.clone().unwrap_or_default();
+            let _ = writeln!(out, "  {words}, leaving {}", m.after.join(" "));
+        }
+    }
+    out
+}

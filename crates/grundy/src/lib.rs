@@ -6,26 +6,31 @@
 //! positions and returns answers.
 //!
 //! ```
-//! use grundy::{analysis::{solve, Convention}, Game, Outcome};
+//! use grundy::{analysis::{solve, Convention}, Outcome};
 //!
-//! let game: Game = "nim".parse()?;
-//! let answer = solve(&game, &["3", "4", "5"], Convention::Normal)?;
+//! let game = grundy::game("nim")?;
+//! let answer = solve(&*game, &["3", "4", "5"], Convention::Normal)?;
 //! assert_eq!(answer.outcome, Outcome::N);
 //! assert_eq!(answer.winning_moves[0].after, ["1", "4", "5"]);
 //! # Ok::<(), grundy::Error>(())
 //! ```
 //!
 //! The theory lives in modules named after it: [`nimber`] (mex and nim-sum), [`ruleset`] (what a
-//! game is), [`solve`] (solvers that take any ruleset or [`game_graph`]: acyclic, loopy,
-//! retrograde, sums, whole-position search), [`games`] (the catalogue of rulesets and their
-//! closed forms), [`analysis`] (a position in, an answer out), [`explain`] (the learner's
-//! walk-through).
+//! game is), [`solve`] (solvers that take any ruleset or [`game_graph`]: the value solver,
+//! acyclic, loopy, retrograde, sums, whole-position search), [`games`] (the catalogue: one file
+//! per family, the registry, the [`Game`] trait every front end holds), [`analysis`] (a position
+//! in, an answer out), [`sequence`] (nim-sequences far out and their periods), [`explain`] (the
+//! learner's walk-through), [`contract`] (the JSON documents, with the `json` feature). Every
+//! function returns the one [`Error`]; every solver runs within [`Limits`].
 
 pub mod analysis;
+#[cfg(feature = "json")]
+pub mod contract;
 pub mod error;
 pub mod explain;
 pub mod game_graph;
 pub mod games;
+pub mod limits;
 pub mod nimber;
 pub mod ruleset;
 pub mod sequence;
@@ -33,7 +38,8 @@ pub mod solve;
 pub mod table;
 
 pub use error::{Error, Result};
-pub use games::Game;
+pub use games::{game, Game};
+pub use limits::Limits;
 
 /// Who wins a position under best play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -6,6 +6,8 @@
 //! Solvers use that structure: by the Sprague–Grundy theorem the value of an option is the XOR
 //! of its components' values, so they only ever evaluate single components.
 
+use crate::error::{Error, Result};
+use crate::limits::{Limit, Limits};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -26,11 +28,18 @@ use std::hash::Hash;
 pub struct Options<P> {
     components: Vec<P>,
     ends: Vec<usize>,
+    max_options: usize,
+    overflowed: bool,
 }
 
 impl<P> Default for Options<P> {
     fn default() -> Self {
-        Options { components: Vec::new(), ends: Vec::new() }
+        Options {
+            components: Vec::new(),
+            ends: Vec::new(),
+            max_options: usize::MAX,
+            overflowed: false,
+        }
     }
 }
 
@@ -40,20 +49,55 @@ impl<P> Options<P> {
         Self::default()
     }
 
-    /// Forgets every option, keeping the memory.
+    /// An empty buffer that holds at most `max_options` options: past that, [`Options::push`]
+    /// drops the option and [`Options::overflowed`] says so, so that a position with
+    /// astronomically many options costs memory by the limit, never by its size.
+    ///
+    /// ```
+    /// use grundy::ruleset::Options;
+    /// let mut options = Options::with_limit(2);
+    /// for heap in 0..5u64 { options.push_one(heap); }
+    /// assert_eq!(options.len(), 2);
+    /// assert!(options.overflowed() && options.is_full());
+    /// ```
+    pub fn with_limit(max_options: usize) -> Self {
+        Options { max_options, ..Self::default() }
+    }
+
+    /// Forgets every option, keeping the memory and the limit.
     pub fn clear(&mut self) {
         self.components.clear();
         self.ends.clear();
+        self.overflowed = false;
+    }
+
+    /// Whether the buffer holds as many options as its limit allows; rules that list very many
+    /// options check this in their loops and stop early.
+    pub fn is_full(&self) -> bool {
+        self.ends.len() >= self.max_options
+    }
+
+    /// Whether an option was dropped because the buffer was full.
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
     }
 
     /// Adds one option made of `parts` (empty when the component vanishes).
     pub fn push<I: IntoIterator<Item = P>>(&mut self, parts: I) {
+        if self.is_full() {
+            self.overflowed = true;
+            return;
+        }
         self.components.extend(parts);
         self.ends.push(self.components.len());
     }
 
     /// Adds one option that is a single component.
     pub fn push_one(&mut self, part: P) {
+        if self.is_full() {
+            self.overflowed = true;
+            return;
+        }
         self.components.push(part);
         self.ends.push(self.components.len());
     }
@@ -88,13 +132,40 @@ impl<P> Options<P> {
 /// The rules of a game whose positions are sums of components of type `Position`.
 ///
 /// Only the rules: how components are solved is the business of the solvers in
-/// [`crate::solve`], which take any ruleset.
+/// [`crate::solve`], which take any ruleset. Rules can fail (a user's script throws, or lists
+/// something that is not a position); a solver passes the error on.
 pub trait Ruleset {
     /// One component of a position.
     type Position: Clone + Eq + Hash + Ord + Debug;
 
-    /// Writes every option of `position` into `options` (which the caller has cleared).
-    fn options(&self, position: &Self::Position, options: &mut Options<Self::Position>);
+    /// Writes every option of `position` into `options` (which the caller has cleared). Rules
+    /// that can list very many options stop once [`Options::is_full`].
+    fn options(
+        &self,
+        position: &Self::Position,
+        options: &mut Options<Self::Position>,
+    ) -> Result<()>;
+}
+
+/// Lists the options of `position` into `options` (cleared first), with the limit on options
+/// applied: an error names the position when it has more options than `limits` allow.
+pub fn options_within<R: Ruleset + ?Sized>(
+    ruleset: &R,
+    position: &R::Position,
+    options: &mut Options<R::Position>,
+    limits: &Limits,
+) -> Result<()> {
+    options.clear();
+    options.max_options = limits.max_options;
+    ruleset.options(position, options)?;
+    if options.overflowed() {
+        return Err(Error::limit(
+            Limit::Options,
+            limits.max_options as u64,
+            format!("position {position:?} has more than {} options", limits.max_options),
+        ));
+    }
+    Ok(())
 }
 
 /// A ruleset whose positions are numbered 0, 1, 2, … such that every component of every

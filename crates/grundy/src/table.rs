@@ -6,10 +6,9 @@
 //! `G(x) XOR G(y)` by the Sprague–Grundy theorem.
 
 use crate::error::{Error, Result};
-use crate::games::wythoff::{self, GrundyTable};
+use crate::games::wythoff::GrundyTable;
 use crate::games::Game;
-use crate::sequence::HeapValues;
-use num_bigint::BigUint;
+use crate::limits::Limits;
 
 /// The largest table side computed.
 pub const MAX_TABLE_SIZE: usize = 4096;
@@ -25,42 +24,51 @@ pub struct PairTable {
     pub rows: Vec<Vec<u64>>,
 }
 
-/// Computes the `size × size` table of a game with pair positions.
-///
-/// ```
-/// let table = grundy::table::pair_table(&"nim".parse()?, 4)?;
-/// assert_eq!(table.rows[2], [2, 3, 0, 1]);
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn pair_table(game: &Game, size: usize) -> Result<PairTable> {
+impl PairTable {
+    /// The table of a [`GrundyTable`] (Nim's rook table, Wythoff's table).
+    pub fn from_grundy_table(game: &str, table: &GrundyTable) -> PairTable {
+        let size = table.size();
+        let rows =
+            (0..size).map(|x| table.row(x).iter().map(|&v| u64::from(v)).collect()).collect();
+        PairTable { game: game.to_string(), size, rows }
+    }
+
+    /// The table `value(x, y)` for `x, y < size`.
+    pub fn from_fn(game: &str, size: usize, value: impl Fn(usize, usize) -> u64) -> PairTable {
+        let rows = (0..size).map(|x| (0..size).map(|y| value(x, y)).collect()).collect();
+        PairTable { game: game.to_string(), size, rows }
+    }
+}
+
+/// `size` if it is a table side this library computes, else the error that says so.
+pub fn checked_size(size: usize) -> Result<usize> {
     if size == 0 || size > MAX_TABLE_SIZE {
         return Err(Error::BadArgument {
             argument: "--size".into(),
             problem: format!("{size} is not a table size from 1 to {MAX_TABLE_SIZE}"),
         });
     }
-    let from_grundy_table = |table: GrundyTable| -> Vec<Vec<u64>> {
-        (0..size).map(|x| table.row(x).iter().map(|&v| u64::from(v)).collect()).collect()
-    };
-    let rows = match game {
-        Game::Nim => from_grundy_table(GrundyTable::rook(size)),
-        Game::Wythoff => from_grundy_table(GrundyTable::new(size)),
-        Game::Heap(heap_game) => {
-            let values = HeapValues::compute(heap_game, size - 1, &mut |_| {});
-            let g = |n: usize| values.value(n as u64).unwrap_or(0);
-            (0..size).map(|x| (0..size).map(|y| g(x) ^ g(y)).collect()).collect()
-        }
-        _ => {
-            return Err(Error::BadArgument {
-                argument: "GAME".into(),
-                problem: format!(
-                    "{} has no table of pairs: use nim, wythoff or a heap game",
-                    game.name()
-                ),
-            })
-        }
-    };
-    Ok(PairTable { game: game.name(), size, rows })
+    Ok(size)
+}
+
+/// Computes the `size × size` table of a game with pair positions.
+///
+/// ```
+/// let table = grundy::table::pair_table(&*grundy::game("nim")?, 4)?;
+/// assert_eq!(table.rows[2], [2, 3, 0, 1]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn pair_table(game: &dyn Game, size: usize) -> Result<PairTable> {
+    checked_size(size)?;
+    game.pair_table(size, &Limits::default()).unwrap_or_else(|| {
+        Err(Error::BadArgument {
+            argument: "GAME".into(),
+            problem: format!(
+                "{} has no table of pairs: use nim, wythoff or a heap game",
+                game.name()
+            ),
+        })
+    })
 }
 
 /// The outcome of checking a table against the closed form.
@@ -74,33 +82,36 @@ pub struct Verification {
     pub mismatches: Vec<(usize, usize)>,
 }
 
+impl Verification {
+    /// Checks every cell of `table` against `expected`.
+    pub fn check(
+        statement: &str,
+        table: &PairTable,
+        expected: impl Fn(usize, usize) -> u64,
+    ) -> Verification {
+        Self::check_cells(statement, table, |x, y, value| value == expected(x, y))
+    }
+
+    /// Checks every cell of `table` with `holds(x, y, value)`.
+    pub fn check_cells(
+        statement: &str,
+        table: &PairTable,
+        holds: impl Fn(usize, usize, u64) -> bool,
+    ) -> Verification {
+        let size = table.size;
+        let mismatches: Vec<(usize, usize)> = (0..size)
+            .flat_map(|x| (0..size).map(move |y| (x, y)))
+            .filter(|&(x, y)| !holds(x, y, table.rows[x][y]))
+            .collect();
+        Verification { statement: statement.to_string(), n_cells: size * size, mismatches }
+    }
+}
+
 /// Checks a table against the theory: for Nim every cell is `x XOR y`; for Wythoff the zeros are
 /// exactly the pairs `(⌊kφ⌋, ⌊kφ⌋ + k)` and their mirror images.
-pub fn verify(game: &Game, table: &PairTable) -> Result<Verification> {
-    let size = table.size;
-    let (statement, expected): (String, Box<dyn Fn(usize, usize) -> bool>) = match game {
-        Game::Nim => (
-            "the mex of each cell's row and column equals x XOR y".into(),
-            Box::new(|x, y| table.rows[x][y] == (x ^ y) as u64),
-        ),
-        Game::Wythoff => (
-            "the zeros of the Grundy table are exactly the Wythoff pairs (floor(k phi), floor(k phi) + k)"
-                .into(),
-            Box::new(|x, y| {
-                (table.rows[x][y] == 0)
-                    == wythoff::is_p_position(&BigUint::from(x), &BigUint::from(y))
-            }),
-        ),
-        _ => {
-            return Err(Error::BadArgument {
-                argument: "--verify".into(),
-                problem: format!("there is no closed form to check {} against", game.name()),
-            })
-        }
-    };
-    let mismatches: Vec<(usize, usize)> = (0..size)
-        .flat_map(|x| (0..size).map(move |y| (x, y)))
-        .filter(|&(x, y)| !expected(x, y))
-        .collect();
-    Ok(Verification { statement, n_cells: size * size, mismatches })
+pub fn verify(game: &dyn Game, table: &PairTable) -> Result<Verification> {
+    game.verify_table(table).ok_or_else(|| Error::BadArgument {
+        argument: "--verify".into(),
+        problem: format!("there is no closed form to check {} against", game.name()),
+    })
 }

@@ -1,12 +1,13 @@
 //! Closed forms of the classic games against exhaustive search on all small positions.
 
 use grundy::analysis::{solve, Convention, Value};
+use grundy::games::georgia_bob::{self, Pieces};
 use grundy::games::moore::{self, Moore};
-use grundy::games::staircase::{self, Pieces, Staircase};
+use grundy::games::staircase::{self, Staircase};
 use grundy::games::wythoff::{self, GrundyTable, Wythoff};
 use grundy::ruleset::{Options, Ruleset};
 use grundy::solve::acyclic::Memo;
-use grundy::{Game, Outcome};
+use grundy::Outcome;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -22,7 +23,7 @@ fn moves_to_zero<R: Ruleset>(
     position: &R::Position,
 ) -> BTreeSet<R::Position> {
     let mut options = Options::new();
-    ruleset.options(position, &mut options);
+    ruleset.options(position, &mut options).unwrap();
     options
         .iter()
         .filter(|parts| parts.iter().fold(0, |acc, p| acc ^ memo.grundy_value(p).unwrap()) == 0)
@@ -36,14 +37,12 @@ fn wythoff_closed_form_matches_search_on_all_small_pairs() {
     let table = GrundyTable::new(40);
     for a in 0..40u64 {
         for b in 0..40u64 {
-            let value = memo.grundy_value(&(a, b)).unwrap();
+            let value = memo.grundy_value(&(big(a), big(b))).unwrap();
             assert_eq!(table.value(a, b), Some(value as u32), "table ({a}, {b})");
             assert_eq!(wythoff::is_p_position(&big(a), &big(b)), value == 0, "({a}, {b})");
-            let by_search = moves_to_zero(&Wythoff, &mut memo, &(a, b));
-            let by_formula: BTreeSet<(u64, u64)> = wythoff::winning_moves(&big(a), &big(b))
-                .iter()
-                .map(|(x, y)| (u64::try_from(x).unwrap(), u64::try_from(y).unwrap()))
-                .collect();
+            let by_search = moves_to_zero(&Wythoff, &mut memo, &(big(a), big(b)));
+            let by_formula: BTreeSet<(BigUint, BigUint)> =
+                wythoff::winning_moves(&big(a), &big(b)).into_iter().collect();
             assert_eq!(by_formula, by_search, "moves from ({a}, {b})");
         }
     }
@@ -110,10 +109,10 @@ fn pieces_on_a_line_reduce_to_staircase() {
     for n_pieces in 1..=4usize {
         for cells in increasing_cells(n_pieces, 9) {
             let value = memo.grundy_value(&cells).unwrap();
-            let by_formula = staircase::value(&staircase::pieces_to_staircase(&cells));
+            let by_formula = staircase::value(&georgia_bob::pieces_to_staircase(&cells));
             assert_eq!(by_formula, value, "{cells:?}");
             let by_search = moves_to_zero(&Pieces, &mut memo, &cells);
-            let moves: BTreeSet<Vec<u64>> = staircase::piece_moves_to_value(&cells, 0)
+            let moves: BTreeSet<Vec<u64>> = georgia_bob::piece_moves_to_value(&cells, 0)
                 .iter()
                 .map(|m| {
                     let mut after = cells.clone();
@@ -159,7 +158,7 @@ proptest! {
     #[test]
     fn wythoff_sums(pairs in proptest::collection::vec((0u64..30, 0u64..30), 2..4)) {
         let texts: Vec<String> = pairs.iter().map(|(a, b)| format!("{a},{b}")).collect();
-        let answer = solve(&Game::Wythoff, &texts, Convention::Normal).unwrap();
+        let answer = solve(&*grundy::game("wythoff").unwrap(), &texts, Convention::Normal).unwrap();
         let table = GrundyTable::new(30);
         let total = pairs.iter().fold(0, |acc, &(a, b)| acc ^ table.value(a, b).unwrap());
         prop_assert_eq!(answer.value, Some(Value::Nimber(total.into())));

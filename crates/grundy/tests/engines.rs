@@ -1,15 +1,16 @@
 //! The general engine against independent references: naive stage labelling, naive retrograde,
 //! the product graph of a sum, brute-force game-tree search.
 
-use grundy::analysis::{analyze_sum, analyze_whole};
+use grundy::analysis::generic::{analyze_sum, analyze_whole, Writer};
 use grundy::game_graph::GameGraph;
 use grundy::games::graph::GraphGame;
 use grundy::ruleset::{IndexedRuleset, Options, Ruleset};
-use grundy::solve::acyclic::{dense_values, AcyclicError, Memo};
+use grundy::solve::acyclic::{dense_values, Memo};
 use grundy::solve::loopy::{loopy_values, loopy_values_naive, LoopyValue};
 use grundy::solve::retrograde::{retrograde, retrograde_naive, TerminalRule};
 use grundy::solve::sum::{outcome_of, sum_value};
 use grundy::Outcome;
+use grundy::{Error, Limits};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
@@ -133,9 +134,11 @@ proptest! {
         let game = GraphGame::parse(&graph_text(&lists)).unwrap();
         let tokens: Vec<u32> = tokens.into_iter().map(|t| t % game.n_nodes() as u32).collect();
         let values = game.loopy_values();
-        let answer = analyze_sum("g".into(), &game, &tokens, &mut |n| Ok(values.value(*n)), &|n| n.to_string()).unwrap();
+        let format = |n: &u32| n.to_string();
+        let writer = Writer { format: &format, empty: None };
+        let answer = analyze_sum("g".into(), &game, &tokens, &mut |n| Ok(values.value(*n)), &writer, &Limits::default()).unwrap();
         // Reference: the whole position searched as one graph, normal play.
-        let whole = grundy::solve::whole::solve_whole(&game, &tokens, TerminalRule::MoverLoses, 1_000_000).unwrap();
+        let whole = grundy::solve::whole::solve_whole(&game, &tokens, TerminalRule::MoverLoses, &Limits::default()).unwrap();
         prop_assert_eq!(answer.outcome, whole.outcome);
         let listed: BTreeSet<(usize, Vec<String>)> = answer.winning_moves.iter().map(|m| (m.component, m.to.clone())).collect();
         let reference: BTreeSet<(usize, Vec<String>)> = whole.winning_moves.iter().map(|m| (m.component, m.to.iter().map(|n| n.to_string()).collect())).collect();
@@ -146,7 +149,9 @@ proptest! {
     fn misere_search_matches_brute_force(lists in random_dag(9, 3), tokens in proptest::collection::vec(0u32..9, 1..4)) {
         let game = GraphGame::parse(&graph_text(&lists)).unwrap();
         let tokens: Vec<u32> = tokens.into_iter().map(|t| t % game.n_nodes() as u32).collect();
-        let answer = analyze_whole("g".into(), &game, &tokens, &|n| n.to_string()).unwrap();
+        let format = |n: &u32| n.to_string();
+        let writer = Writer { format: &format, empty: None };
+        let answer = analyze_whole("g".into(), &game, &tokens, &writer, &Limits::default()).unwrap();
         let mut memo = HashMap::new();
         let wins = brute_force_misere(&lists, &tokens, &mut memo);
         prop_assert_eq!(answer.outcome == Outcome::N, wins);
@@ -212,10 +217,11 @@ struct DagGame(Vec<Vec<u32>>);
 
 impl Ruleset for DagGame {
     type Position = u32;
-    fn options(&self, node: &u32, options: &mut Options<u32>) {
+    fn options(&self, node: &u32, options: &mut Options<u32>) -> grundy::Result<()> {
         for &s in &self.0[*node as usize] {
             options.push_one(s);
         }
+        Ok(())
     }
 }
 
@@ -233,10 +239,11 @@ struct Chain;
 
 impl Ruleset for Chain {
     type Position = u64;
-    fn options(&self, n: &u64, options: &mut Options<u64>) {
+    fn options(&self, n: &u64, options: &mut Options<u64>) -> grundy::Result<()> {
         if *n > 0 {
             options.push_one(n - 1);
         }
+        Ok(())
     }
 }
 
@@ -265,20 +272,26 @@ fn cycles_are_reported_by_the_acyclic_solver() {
     struct Loop;
     impl Ruleset for Loop {
         type Position = u8;
-        fn options(&self, p: &u8, options: &mut Options<u8>) {
+        fn options(&self, p: &u8, options: &mut Options<u8>) -> grundy::Result<()> {
             options.push_one((p + 1) % 3);
+            Ok(())
         }
     }
-    assert!(matches!(Memo::new(&Loop).grundy_value(&0), Err(AcyclicError::Cycle { .. })));
+    assert!(matches!(Memo::new(&Loop).grundy_value(&0), Err(Error::Cycle { .. })));
 }
 
 #[test]
 fn limits_are_answered_as_too_large() {
     let mut memo = Memo::with_limit(&Chain, 100);
-    assert!(matches!(memo.grundy_value(&1000), Err(AcyclicError::TooLarge { limit: 100 })));
+    assert!(matches!(memo.grundy_value(&1000), Err(Error::Limit { bound: 100, .. })));
     let game = GraphGame::parse("a: b\nb: a c\nc:\n").unwrap();
-    assert!(grundy::solve::whole::solve_whole(&game, &[0, 0, 0, 1, 1], TerminalRule::MoverWins, 3)
-        .is_err());
+    assert!(grundy::solve::whole::solve_whole(
+        &game,
+        &[0, 0, 0, 1, 1],
+        TerminalRule::MoverWins,
+        &Limits { max_whole_positions: 3, ..Limits::default() }
+    )
+    .is_err());
 }
 
 /// Worked examples whose values follow from Smith's definition (Smith 1966) by hand, each
@@ -352,12 +365,11 @@ fn graph_file_errors_name_the_line() {
 #[test]
 fn winning_moves_put_progress_first() {
     use grundy::analysis::{solve, Convention};
-    use grundy::Game;
-    use std::sync::Arc;
+    use grundy::games::graph::GraphFile;
     // s can move to z (terminal, 0, labelled first) or to q, a 0 that is only reached later
     // (q's single move goes to w, whose value 1 comes from its move to z).
     let text = "s: q z\nq: w\nw: z\nz:\n";
-    let game = Game::Graph { path: "t".into(), game: Arc::new(GraphGame::parse(text).unwrap()) };
+    let game = GraphFile::from_text("t", text).unwrap();
     let answer = solve(&game, &["s"], Convention::Normal).unwrap();
     let targets: Vec<&str> = answer.winning_moves.iter().map(|m| m.to[0].as_str()).collect();
     assert_eq!(targets, ["z", "q"]);

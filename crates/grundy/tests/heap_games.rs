@@ -8,7 +8,6 @@ use grundy::sequence::period::{proof_bound, PeriodTracker};
 use grundy::sequence::sparse::SparseEngine;
 use grundy::sequence::{Engine, HeapValues};
 use grundy::solve::acyclic::Memo;
-use grundy::Game;
 use proptest::prelude::*;
 use serde::Deserialize;
 
@@ -61,7 +60,7 @@ fn corpus() -> Corpus {
 }
 
 fn heap_game(name: &str) -> HeapGame {
-    name.parse::<Game>().unwrap().heap_game().unwrap()
+    grundy::game(name).unwrap().heap_game().unwrap()
 }
 
 /// Every engine must pass every sequence of the corpus.
@@ -163,8 +162,8 @@ fn corpus_unproven_games_are_never_claimed() {
 
 #[test]
 fn a_heap_of_ten_to_the_eighteen_is_answered_at_once() {
-    let game: Game = "kayles".parse().unwrap();
-    let answer = solve(&game, &["1000000000000000000", "3"], Convention::Normal).unwrap();
+    let game = grundy::game("kayles").unwrap();
+    let answer = solve(&*game, &["1000000000000000000", "3"], Convention::Normal).unwrap();
     // 10^18 = 71 + 12k + r with r = (10^18 - 71) mod 12 = 5, so G = G(76) = 1 in A002186.
     assert_eq!(answer.components[0].value, Some(Value::Nimber(1u32.into())));
     assert_eq!(answer.value, Some(Value::Nimber((1u32 ^ 3).into())));
@@ -296,7 +295,7 @@ proptest! {
     fn heap_winning_moves_reach_zero(code in random_code(), heaps in proptest::collection::vec(0u64..25, 1..4)) {
         let game = code_game(&code);
         let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let answer = solve(&Game::Heap(game.clone()), &texts, Convention::Normal).unwrap();
+        let answer = solve(&game, &texts, Convention::Normal).unwrap();
         let mut memo = Memo::new(&game);
         let mut value_of = |parts: &[String]| parts.iter().fold(0, |acc, p| acc ^ memo.grundy_value(&p.parse().unwrap()).unwrap());
         for m in &answer.winning_moves {
@@ -386,7 +385,7 @@ fn bad_games_say_what_is_wrong() {
         ("bounded:0", "'0'"),
         ("bounded:", "''"),
     ] {
-        let err = text.parse::<Game>().unwrap_err().to_string();
+        let err = grundy::game(text).unwrap_err().to_string();
         assert!(err.contains(needle), "{text}: {err}");
         assert!(err.contains(text), "{text}: {err}");
     }

@@ -9,12 +9,18 @@
 //! bytes with a hash table of names borrowed from the text, so files of 10^7 nodes and 5·10^7
 //! edges are read in seconds.
 
+use super::{Family, FileSource, Game, Rules, Spec};
+use crate::analysis::generic::{analyze_sum, Writer};
+use crate::analysis::Analysis;
+use crate::error::{Error, Result};
 use crate::game_graph::{GameGraph, GameGraphBuilder};
+use crate::limits::Limits;
 use crate::ruleset::{Options, Ruleset};
 use crate::solve::loopy::{loopy_values, LoopyValues};
 use crate::solve::retrograde::{retrograde, Retrograde, TerminalRule};
 use foldhash::fast::FixedState as NameHasher;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::OnceLock;
 
 /// A problem at one line of a graph file.
@@ -58,7 +64,7 @@ impl GraphGame {
     /// let err = GraphGame::parse("a: b\n").unwrap_err();
     /// assert_eq!((err.line, err.problem.as_str()), (1, "successor 'b' is never defined"));
     /// ```
-    pub fn parse(text: &str) -> Result<GraphGame, GraphSyntaxError> {
+    pub fn parse(text: &str) -> std::result::Result<GraphGame, GraphSyntaxError> {
         let mut ids: HashMap<&str, u32, NameHasher> =
             HashMap::with_capacity_and_hasher(estimate_nodes(text), NameHasher::default());
         // Per provisional id: the line that defines it (0 = not yet), the first line naming it.
@@ -230,10 +236,118 @@ impl GraphGame {
 impl Ruleset for GraphGame {
     type Position = u32;
 
-    fn options(&self, node: &u32, options: &mut Options<u32>) {
+    fn options(&self, node: &u32, options: &mut Options<u32>) -> Result<()> {
         for &succ in self.graph.successors(*node) {
             options.push_one(succ);
         }
+        Ok(())
+    }
+}
+
+/// `graph:PATH` in the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct GraphFamily;
+
+impl Family for GraphFamily {
+    fn syntax(&self) -> &'static str {
+        "graph:PATH"
+    }
+    fn about(&self) -> &'static str {
+        "the game graph in a file (cycles allowed: Smith's values, draws)"
+    }
+    fn component(&self) -> &'static str {
+        "a node name"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        let path = spec.after_prefix("graph:")?;
+        Some(
+            load_graph(path, spec.files).map(|graph| {
+                Arc::new(GraphFile { path: path.to_string(), graph }) as Arc<dyn Game>
+            }),
+        )
+    }
+}
+
+/// Reads and parses a graph file, with errors that name the file and the line.
+pub fn load_graph(path: &str, files: &dyn FileSource) -> Result<GraphGame> {
+    if path.is_empty() {
+        return Err(Error::Unreadable {
+            path: String::new(),
+            reason: "no path after 'graph:'".into(),
+        });
+    }
+    let text = files
+        .read_to_string(path)
+        .map_err(|reason| Error::Unreadable { path: path.to_string(), reason })?;
+    GraphGame::parse(&text).map_err(|e| Error::GraphFile {
+        path: path.to_string(),
+        line: e.line,
+        problem: e.problem,
+    })
+}
+
+/// A graph game named by its file: `graph:PATH`.
+#[derive(Debug)]
+pub struct GraphFile {
+    /// The path as given.
+    pub path: String,
+    /// The graph.
+    pub graph: GraphGame,
+}
+
+impl GraphFile {
+    /// A graph game given as text rather than by a file (the server, Python): named `graph`.
+    pub fn from_text(name: &str, text: &str) -> Result<GraphFile> {
+        let graph = GraphGame::parse(text).map_err(|e| Error::GraphFile {
+            path: name.to_string(),
+            line: e.line,
+            problem: e.problem,
+        })?;
+        Ok(GraphFile { path: name.to_string(), graph })
+    }
+}
+
+impl Ruleset for GraphFile {
+    type Position = u32;
+
+    fn options(&self, node: &u32, options: &mut Options<u32>) -> Result<()> {
+        self.graph.options(node, options)
+    }
+}
+
+impl Rules for GraphFile {
+    fn name(&self) -> String {
+        format!("graph:{}", self.path)
+    }
+    fn parse_component(&self, text: &str) -> std::result::Result<u32, String> {
+        self.graph.node_named(text).ok_or_else(|| "no node of the graph has this name".to_string())
+    }
+    fn show_component(&self, node: &u32) -> String {
+        self.graph.name(*node).to_string()
+    }
+    /// Values of every node at once (Smith's labelling of the whole file), then the winning
+    /// moves ordered by counter: moves to nodes labelled earlier first, the move that makes
+    /// progress, so whoever plays the first listed move never walks round a cycle.
+    fn normal_play(&self, nodes: &[u32], limits: &Limits) -> Option<Result<Analysis>> {
+        let values = self.graph.loopy_values();
+        let format = |node: &u32| self.graph.name(*node).to_string();
+        let writer = Writer { format: &format, empty: None };
+        let answer = analyze_sum(
+            Rules::name(self),
+            &self.graph,
+            nodes,
+            &mut |n| Ok(values.value(*n)),
+            &writer,
+            limits,
+        );
+        Some(answer.map(|mut answer| {
+            answer.winning_moves.sort_by_key(|m| {
+                m.to.first()
+                    .and_then(|name| self.graph.node_named(name))
+                    .and_then(|n| values.counter(n))
+            });
+            answer
+        }))
     }
 }
 

@@ -6,7 +6,16 @@
 //! same for removing nothing (only its bits 4 and 8 make sense: a heap split in two or three). A
 //! bracketed last digit repeats for ever: `0.[3]` is Nim, `4.[3]` Lasker's Nim.
 
+use super::{Family, Game, Rules, Spec};
+use crate::analysis::generic::{analyze_sum, Writer};
+use crate::analysis::Analysis;
+use crate::error::{Error, Result};
+use crate::limits::Limits;
 use crate::ruleset::{Options, Ruleset};
+use crate::sequence::HeapValues;
+use crate::solve::loopy::LoopyValue;
+use crate::table::PairTable;
+use std::sync::Arc;
 
 /// A parsed octal or hexadecimal code.
 ///
@@ -103,14 +112,14 @@ impl std::fmt::Display for OctalCode {
 impl std::str::FromStr for OctalCode {
     type Err = String;
 
-    fn from_str(text: &str) -> Result<OctalCode, String> {
+    fn from_str(text: &str) -> std::result::Result<OctalCode, String> {
         let lower = text.to_ascii_lowercase();
         let Some((before, after)) = lower.split_once('.') else {
             return Err(format!(
                 "'{text}' is not a code: expected digits around a point, like 0.07"
             ));
         };
-        let digit_value = |c: char, at: usize| -> Result<u8, String> {
+        let digit_value = |c: char, at: usize| -> std::result::Result<u8, String> {
             c.to_digit(16).map(|d| d as u8).ok_or_else(|| {
                 format!("'{c}' at character {at} of code '{text}' is not a hexadecimal digit (0-9, a-f)")
             })
@@ -202,6 +211,31 @@ impl HeapGame {
             HeapRules::Grundy => None,
         }
     }
+
+    /// A game of this code, named by it.
+    pub fn of_code(code: OctalCode) -> HeapGame {
+        HeapGame { name: code.to_string(), rules: HeapRules::Code(code) }
+    }
+
+    /// Nim as a heap game (`0.[3]`), for the sequence engines.
+    pub fn nim() -> HeapGame {
+        HeapGame { name: "nim".into(), rules: HeapRules::Code(OctalCode::nim()) }
+    }
+
+    /// Whether some move leaves two or more heaps.
+    pub fn splits(&self) -> bool {
+        match &self.rules {
+            HeapRules::Grundy => true,
+            HeapRules::Code(code) => code.splits(),
+        }
+    }
+}
+
+impl OctalCode {
+    /// `0.[3]`: Nim.
+    pub fn nim() -> OctalCode {
+        OctalCode { zeroth: 0, digits: Vec::new(), repeat: 3 }
+    }
 }
 
 /// The rules read directly: every option of a heap, as the list of heaps it leaves. This is the
@@ -209,14 +243,16 @@ impl HeapGame {
 impl Ruleset for HeapGame {
     type Position = u64;
 
-    fn options(&self, heap: &u64, options: &mut Options<u64>) {
+    fn options(&self, heap: &u64, options: &mut Options<u64>) -> Result<()> {
+        // Past the buffer's limit a push is dropped and marks the overflow: stop there, so a
+        // heap of 10^18 costs the limit, not its size.
         let n = *heap;
         match &self.rules {
             HeapRules::Grundy => {
-                for small in 1..n {
-                    let large = n - small;
-                    if small < large {
-                        options.push([small, large]);
+                for small in 1..n.div_ceil(2) {
+                    options.push([small, n - small]);
+                    if options.overflowed() {
+                        return Ok(());
                     }
                 }
             }
@@ -232,10 +268,10 @@ impl Ruleset for HeapGame {
                         options.push_one(rest);
                     }
                     if digit & 4 != 0 {
-                        for a in 1..rest {
-                            let b = rest - a;
-                            if a <= b {
-                                options.push([a, b]);
+                        for a in 1..=rest / 2 {
+                            options.push([a, rest - a]);
+                            if options.overflowed() {
+                                return Ok(());
                             }
                         }
                     }
@@ -244,12 +280,337 @@ impl Ruleset for HeapGame {
                             for b in a..rest {
                                 if a + b < rest && b <= rest - a - b {
                                     options.push([a, b, rest - a - b]);
+                                    if options.overflowed() {
+                                        return Ok(());
+                                    }
                                 }
                             }
                         }
                     }
+                    if options.overflowed() {
+                        return Ok(());
+                    }
                 }
             }
         }
+        Ok(())
     }
+}
+
+impl Rules for HeapGame {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn parse_component(&self, text: &str) -> std::result::Result<u64, String> {
+        super::parse_word(text)
+    }
+    fn show_component(&self, heap: &u64) -> String {
+        heap.to_string()
+    }
+    fn empty_component(&self) -> Option<u64> {
+        Some(0)
+    }
+    fn normal_play(&self, heaps: &[u64], limits: &Limits) -> Option<Result<Analysis>> {
+        Some(solve_heaps(self, heaps, limits))
+    }
+    fn heap_game(&self) -> Option<HeapGame> {
+        Some(self.clone())
+    }
+    fn pair_table(&self, size: usize, limits: &Limits) -> Option<Result<PairTable>> {
+        Some((|| {
+            let size = crate::table::checked_size(size)?;
+            let values = HeapValues::compute_within(self, size - 1, limits, &mut |_| {})?;
+            let g = |n: usize| values.value(n as u64).unwrap_or(0);
+            Ok(PairTable::from_fn(&self.name, size, |x, y| g(x) ^ g(y)))
+        })())
+    }
+}
+
+/// The largest heap whose values are computed when no period is proven, with the fast engine
+/// (a few seconds) ...
+pub const MAX_COMPUTED_HEAP: u64 = 1 << 22;
+
+/// ... and with the straightforward engine, for the codes the fast one does not take (repeating
+/// digits, three-heap splits), whose work grows with the square or cube of the heap.
+pub const MAX_COMPUTED_HEAP_STRAIGHTFORWARD: u64 = 1 << 12;
+
+/// Options with a split part are enumerated only for heaps up to this size; past it the list of
+/// winning moves is marked incomplete rather than taking hours.
+pub const MAX_SPLIT_ENUMERATION: u64 = 1 << 22;
+
+/// A heap game under normal play: values from the nim-sequence (or its proven period), options
+/// by the rules.
+fn solve_heaps(game: &HeapGame, heaps: &[u64], limits: &Limits) -> Result<Analysis> {
+    let format = |heap: &u64| heap.to_string();
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let limit = if crate::sequence::sparse::SparseEngine::supports(game) {
+        limits.max_heap.min(MAX_COMPUTED_HEAP.max(limits.max_heap))
+    } else {
+        limits.max_heap.min(MAX_COMPUTED_HEAP_STRAIGHTFORWARD)
+    };
+    let values =
+        HeapValues::compute_within(game, largest.min(limit) as usize, limits, &mut |_| {})?;
+    if let Some((idx, heap)) = heaps.iter().enumerate().find(|(_, &h)| values.value(h).is_none()) {
+        let problem = if values.period().is_some() {
+            format!("the value of this heap in {} passes 2^64 - 1", game.name)
+        } else {
+            format!(
+                "no period of {} is proven within {limit} heap sizes, and values past that are not computed here",
+                game.name
+            )
+        };
+        return Err(Error::BadComponent { number: idx + 1, text: heap.to_string(), problem });
+    }
+    let capped = CappedSplits { game, truncated: std::cell::Cell::new(false) };
+    let writer = Writer { format: &format, empty: Some("0".into()) };
+    let mut answer = analyze_sum(
+        game.name.clone(),
+        &capped,
+        heaps,
+        &mut |heap| {
+            values.value(*heap).map(LoopyValue::Finite).ok_or_else(|| Error::BadComponent {
+                number: 0,
+                text: heap.to_string(),
+                problem: "value not known".into(),
+            })
+        },
+        &writer,
+        limits,
+    )?;
+    answer.winning_moves_complete = !capped.truncated.get();
+    Ok(answer)
+}
+
+/// The rules of a heap game with splits of very large heaps left out (and that noted), so that
+/// a heap of 10^18 is answered at once.
+struct CappedSplits<'g> {
+    game: &'g HeapGame,
+    truncated: std::cell::Cell<bool>,
+}
+
+impl Ruleset for CappedSplits<'_> {
+    type Position = u64;
+
+    fn options(&self, heap: &u64, options: &mut Options<u64>) -> Result<()> {
+        let splits = match &self.game.rules {
+            HeapRules::Grundy => true,
+            HeapRules::Code(code) => code.splits() || code.max_removal().is_none(),
+        };
+        if *heap <= MAX_SPLIT_ENUMERATION || !splits {
+            return self.game.options(heap, options);
+        }
+        self.truncated.set(true);
+        if let HeapRules::Code(code) = &self.game.rules {
+            // Single-heap options only: they are few, whatever the heap size.
+            for k in 1..=code.max_removal().unwrap_or(0) as u64 {
+                if code.digit(k as usize) & 2 != 0 {
+                    options.push_one(heap - k);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn heap_family_game(game: HeapGame) -> Arc<dyn Game> {
+    Arc::new(game)
+}
+
+/// `sub:S` in the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct SubtractionFamily;
+
+impl Family for SubtractionFamily {
+    fn syntax(&self) -> &'static str {
+        "sub:S"
+    }
+    fn about(&self) -> &'static str {
+        "subtraction game: take s tokens, s in the finite set S (sub:1,3,4; ranges 1..5)"
+    }
+    fn component(&self) -> &'static str {
+        "a heap size"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        let set = spec.lower.strip_prefix("sub:")?;
+        Some(parse_subtraction_set(set).map_err(|problem| spec.bad(problem)).map(|set| {
+            let name =
+                format!("sub:{}", set.iter().map(usize::to_string).collect::<Vec<_>>().join(","));
+            heap_family_game(HeapGame {
+                name,
+                rules: HeapRules::Code(OctalCode::subtraction(&set)),
+            })
+        }))
+    }
+}
+
+/// `bounded:M` in the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct BoundedFamily;
+
+impl Family for BoundedFamily {
+    fn syntax(&self) -> &'static str {
+        "bounded:M"
+    }
+    fn about(&self) -> &'static str {
+        "take 1 to M tokens from one heap (sub:1..M; value n mod (M+1))"
+    }
+    fn component(&self) -> &'static str {
+        "a heap size"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        let bound = spec.lower.strip_prefix("bounded:")?;
+        let parsed =
+            super::parse_count(bound).ok().filter(|m| (1..=MAX_SET_ELEMENT as u64).contains(m));
+        Some(match parsed {
+            Some(max_take) => {
+                let set: Vec<usize> = (1..=max_take as usize).collect();
+                Ok(heap_family_game(HeapGame {
+                    name: format!("bounded:{max_take}"),
+                    rules: HeapRules::Code(OctalCode::subtraction(&set)),
+                }))
+            }
+            None => Err(spec.bad(format!(
+                "'{bound}' is not a bound: bounded:M takes 1 to M tokens, M a whole number from 1 to {MAX_SET_ELEMENT}"
+            ))),
+        })
+    }
+}
+
+/// Octal and hexadecimal codes in the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct CodeFamily;
+
+impl Family for CodeFamily {
+    fn syntax(&self) -> &'static str {
+        "codes such as 0.07 or 4.[3]"
+    }
+    fn about(&self) -> &'static str {
+        "octal or hexadecimal take-and-break game by its code"
+    }
+    fn component(&self) -> &'static str {
+        "a heap size"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        let lower = spec.lower;
+        if !(lower.contains('.') && lower.starts_with(|c: char| c.is_ascii_hexdigit())) {
+            return None;
+        }
+        Some(lower.parse::<OctalCode>().map_err(|problem| spec.bad(problem)).map(|code| {
+            if code == OctalCode::nim() {
+                Arc::new(super::nim::Nim) as Arc<dyn Game>
+            } else {
+                heap_family_game(HeapGame::of_code(code))
+            }
+        }))
+    }
+}
+
+/// A heap game known by name (`kayles` is `0.77`).
+#[derive(Debug, Clone, Copy)]
+pub struct NamedFamily {
+    /// The name.
+    pub name: &'static str,
+    /// Its code.
+    pub code: &'static str,
+    /// What it is.
+    pub about: &'static str,
+}
+
+impl Family for NamedFamily {
+    fn syntax(&self) -> &'static str {
+        self.name
+    }
+    fn about(&self) -> &'static str {
+        self.about
+    }
+    fn component(&self) -> &'static str {
+        "a heap size"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        (spec.lower == self.name).then(|| {
+            let code: OctalCode = self.code.parse().map_err(|problem| spec.bad(problem))?;
+            Ok(heap_family_game(HeapGame { name: self.name.into(), rules: HeapRules::Code(code) }))
+        })
+    }
+}
+
+/// `grundy` (Grundy's game) in the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct GrundysGameFamily;
+
+impl Family for GrundysGameFamily {
+    fn syntax(&self) -> &'static str {
+        "grundy"
+    }
+    fn about(&self) -> &'static str {
+        "Grundy's game: split one heap into two non-empty heaps of different sizes"
+    }
+    fn component(&self) -> &'static str {
+        "a heap size"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        (spec.lower == "grundy").then(|| {
+            Ok(heap_family_game(HeapGame { name: "grundy".into(), rules: HeapRules::Grundy }))
+        })
+    }
+}
+
+/// The largest element of a subtraction set: a code has one digit per removable amount.
+pub const MAX_SET_ELEMENT: usize = 1 << 20;
+
+/// Reads a subtraction set: positive whole numbers separated by commas, or ranges `a..b`.
+///
+/// ```
+/// use grundy::games::heap::parse_subtraction_set;
+/// assert_eq!(parse_subtraction_set("4,1,3").unwrap(), [1, 3, 4]);
+/// assert_eq!(parse_subtraction_set("1..3,7").unwrap(), [1, 2, 3, 7]);
+/// assert!(parse_subtraction_set("1,0").unwrap_err().contains("'0'"));
+/// assert!(parse_subtraction_set("").unwrap_err().contains("empty"));
+/// assert!(parse_subtraction_set("10^30").unwrap_err().contains("too large"));
+/// ```
+pub fn parse_subtraction_set(text: &str) -> std::result::Result<Vec<usize>, String> {
+    if text.trim().is_empty() {
+        return Err(
+            "the subtraction set is empty: list the amounts a move may take, like sub:1,3,4".into(),
+        );
+    }
+    let element = |item: &str| -> std::result::Result<usize, String> {
+        let item = item.trim();
+        match super::parse_count(item) {
+            Ok(0) => {
+                Err(format!("'{item}' in the subtraction set: a move must take at least 1 token"))
+            }
+            Ok(value) if value > MAX_SET_ELEMENT as u64 => {
+                Err(format!("'{item}' in the subtraction set is too large: the largest allowed is {MAX_SET_ELEMENT}"))
+            }
+            Ok(value) => Ok(value as usize),
+            Err(_) if item.starts_with('-') => {
+                Err(format!("'{item}' in the subtraction set is negative: amounts are positive"))
+            }
+            Err(problem) if problem.contains("too large") => {
+                Err(format!("'{item}' in the subtraction set is too large: the largest allowed is {MAX_SET_ELEMENT}"))
+            }
+            Err(_) => {
+                Err(format!("'{item}' in the subtraction set is not a positive whole number"))
+            }
+        }
+    };
+    let mut set = Vec::new();
+    for (idx, item) in text.split(',').enumerate() {
+        if item.trim().is_empty() {
+            return Err(format!("element {} of the subtraction set '{text}' is empty", idx + 1));
+        }
+        if let Some((low, high)) = item.split_once("..") {
+            let (low, high) = (element(low)?, element(high)?);
+            if low > high {
+                return Err(format!("the range '{item}' in the subtraction set is empty"));
+            }
+            set.extend(low..=high);
+        } else {
+            set.push(element(item)?);
+        }
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
 }

@@ -1,5 +1,22 @@
-//! The catalogue of rulesets, one module per family, and the parser for the GAME argument.
+//! The catalogue: one room per family, one registry that lists them, and the two traits every
+//! game answers through.
+//!
+//! - [`Game`] is what front ends hold (`Arc<dyn Game>`): a loaded game that solves positions
+//!   written as text, explains its answers, and says which families of positions it has (one
+//!   heap for `seq`, pairs for `table`).
+//! - [`Rules`] is what a family writes: its ruleset, how one component is written and read, and
+//!   whatever it knows better than the generic answer path (closed forms). Every `Rules` is a
+//!   `Game` through [`crate::analysis::generic`], so a family with no theory at all gets values,
+//!   cycles (Smith's ∞), misère play and winning moves for nothing.
+//! - [`Family`] recognises a GAME string and loads the game; [`Registry::builtin`] lists every
+//!   built-in family once, and the GAME parser, the unknown-game message and the help text all
+//!   come from that list. A family not known at compile time (a script, a Python callable)
+//!   registers through the same trait ([`Registry::with`]).
+//!
+//! A new family is one file here and one line in [`BUILTIN_FAMILIES`].
 
+pub mod fibonacci;
+pub mod georgia_bob;
 pub mod graph;
 pub mod heap;
 pub mod moore;
@@ -7,100 +24,384 @@ pub mod nim;
 pub mod staircase;
 pub mod wythoff;
 
+use crate::analysis::{generic, Analysis, Convention};
 use crate::error::{Error, Result};
-use graph::GraphGame;
-use heap::{HeapGame, HeapRules, OctalCode};
+use crate::limits::Limits;
+use crate::ruleset::Ruleset;
+use crate::table::{PairTable, Verification};
+use num_bigint::BigUint;
+use std::sync::{Arc, OnceLock};
 
-/// The largest element of a subtraction set: a code has one digit per removable amount.
-const MAX_SET_ELEMENT: usize = 1 << 20;
-
-/// Reads a subtraction set: positive whole numbers separated by commas, or ranges `a..b`.
+/// A loaded game, as every front end sees it.
 ///
 /// ```
-/// use grundy::games::parse_subtraction_set;
-/// assert_eq!(parse_subtraction_set("4,1,3").unwrap(), [1, 3, 4]);
-/// assert_eq!(parse_subtraction_set("1..3,7").unwrap(), [1, 2, 3, 7]);
-/// assert!(parse_subtraction_set("1,0").unwrap_err().contains("'0'"));
-/// assert!(parse_subtraction_set("").unwrap_err().contains("empty"));
+/// use grundy::analysis::Convention;
+/// let game = grundy::game("kayles")?;
+/// let answer = game.solve(&["5", "7"], Convention::Normal, &grundy::Limits::default())?;
+/// assert_eq!(answer.value.unwrap().to_string(), "6");
+/// # Ok::<(), grundy::Error>(())
 /// ```
-pub fn parse_subtraction_set(text: &str) -> std::result::Result<Vec<usize>, String> {
-    if text.trim().is_empty() {
-        return Err(
-            "the subtraction set is empty: list the amounts a move may take, like sub:1,3,4".into(),
-        );
-    }
-    let element = |item: &str| -> std::result::Result<usize, String> {
-        let item = item.trim();
-        match item.parse::<usize>() {
-            Ok(0) => {
-                Err(format!("'{item}' in the subtraction set: a move must take at least 1 token"))
-            }
-            Ok(value) if value > MAX_SET_ELEMENT => {
-                Err(format!("'{item}' in the subtraction set is larger than {MAX_SET_ELEMENT}"))
-            }
-            Ok(value) => Ok(value),
-            Err(_) if item.starts_with('-') => {
-                Err(format!("'{item}' in the subtraction set is negative: amounts are positive"))
-            }
-            Err(_) => {
-                Err(format!("'{item}' in the subtraction set is not a positive whole number"))
-            }
-        }
-    };
-    let mut set = Vec::new();
-    for (idx, item) in text.split(',').enumerate() {
-        if item.trim().is_empty() {
-            return Err(format!("element {} of the subtraction set '{text}' is empty", idx + 1));
-        }
-        if let Some((low, high)) = item.split_once("..") {
-            let (low, high) = (element(low)?, element(high)?);
-            if low > high {
-                return Err(format!("the range '{item}' in the subtraction set is empty"));
-            }
-            set.extend(low..=high);
-        } else {
-            set.push(element(item)?);
-        }
-    }
-    set.sort_unstable();
-    set.dedup();
-    Ok(set)
-}
-use num_bigint::BigUint;
-use std::sync::Arc;
+pub trait Game: Send + Sync + std::fmt::Debug {
+    /// The canonical name, as answers print it (`0.77` is printed `kayles` when asked so).
+    fn name(&self) -> String;
 
-/// A ruleset named by the GAME argument (spellings are case-insensitive), loaded and ready.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Game {
-    /// Nim: take any positive number of tokens from one heap.
-    Nim,
-    /// A heap game: an octal or hexadecimal code (subtraction games, Lasker's Nim, the named
-    /// Kayles family) or Grundy's game.
-    Heap(heap::HeapGame),
-    /// Wythoff's game; a component is a pair of heaps.
-    Wythoff,
-    /// Moore's Nim_K: the whole list of heaps is one game; a move takes from 1 to K heaps.
-    Moore {
-        /// K, the most heaps one move may take from.
-        max_heaps_per_move: u64,
-    },
-    /// Staircase Nim; a component lists the coins on steps 0, 1, 2, … (0 is the ground).
-    Staircase,
-    /// Pieces on a line moving left (POJ 1704); a component lists the occupied cells.
-    GeorgiaBob,
-    /// An explicit game graph read from a file; a component is a token on a node.
-    Graph {
-        /// The path as the user gave it.
-        path: String,
-        /// The parsed graph.
-        game: Arc<GraphGame>,
-    },
+    /// Value, outcome and every winning move of the position made of `components`.
+    fn solve(
+        &self,
+        components: &[&str],
+        convention: Convention,
+        limits: &Limits,
+    ) -> Result<Analysis>;
+
+    /// The learner's walk-through of an answer this game gave.
+    fn explain(&self, analysis: &Analysis, limits: &Limits) -> Result<String>;
+
+    /// The game as a heap game, for `seq` and `period`; `None` when its components are not
+    /// heaps.
+    fn heap_game(&self) -> Option<heap::HeapGame> {
+        None
+    }
+
+    /// The `size × size` table of pair values, for `table`; `None` when the game has no pairs.
+    fn pair_table(&self, _size: usize, _limits: &Limits) -> Option<Result<PairTable>> {
+        None
+    }
+
+    /// The table checked against the game's closed form; `None` when it has none.
+    fn verify_table(&self, _table: &PairTable) -> Option<Verification> {
+        None
+    }
+
+    /// Whether the whole list of components is one game (`moore:K`) rather than a sum.
+    fn is_one_game(&self) -> bool {
+        false
+    }
+
+    /// The `--batch` answer line of `line` by a fast path, written into `out`; `false` (and
+    /// nothing written) when the game has none for this line, which is then answered by
+    /// [`Game::solve`] and [`Analysis::short_answer`]. Both give the same line.
+    fn batch_line(
+        &self,
+        _line: &[u8],
+        _convention: Convention,
+        _scratch: &mut Vec<u64>,
+        _out: &mut Vec<u8>,
+    ) -> bool {
+        false
+    }
 }
 
-/// The spellings the parser accepts, for error messages.
-const KNOWN_GAMES: &str =
-    "nim, sub:S, bounded:M, octal or hexadecimal codes such as 0.07 or 4.[3], \
-                           kayles, dawson, treblecross, lasker, grundy, graph:PATH";
+/// What a family writes: its rules and notation, and what it knows better than the generic
+/// answer path. Everything not overridden is answered by [`generic::by_rules`].
+pub trait Rules: Ruleset + Send + Sync + std::fmt::Debug {
+    /// The canonical name.
+    fn name(&self) -> String;
+
+    /// Reads one component; the error says what is wrong with the text (the caller adds which
+    /// component it was).
+    fn parse_component(&self, text: &str) -> std::result::Result<Self::Position, String>;
+
+    /// Writes one component in the input syntax.
+    fn show_component(&self, position: &Self::Position) -> String;
+
+    /// The component an emptied one is written as in answers (a heap `0`, a pair `0,0`), so it
+    /// keeps its place; `None` where a vanished component is written as nothing.
+    fn empty_component(&self) -> Option<Self::Position> {
+        None
+    }
+
+    /// Reads the whole position, one component per text.
+    fn parse_position(&self, components: &[&str]) -> Result<Vec<Self::Position>> {
+        components
+            .iter()
+            .enumerate()
+            .map(|(idx, text)| {
+                self.parse_component(text).map_err(|problem| Error::BadComponent {
+                    number: idx + 1,
+                    text: (*text).to_string(),
+                    problem,
+                })
+            })
+            .collect()
+    }
+
+    /// The normal-play answer by a closed form, where the family has one for this position.
+    fn normal_play(
+        &self,
+        _position: &[Self::Position],
+        _limits: &Limits,
+    ) -> Option<Result<Analysis>> {
+        None
+    }
+
+    /// The misère-play answer by a closed form, where the family has one.
+    fn misere_play(
+        &self,
+        _position: &[Self::Position],
+        _limits: &Limits,
+    ) -> Option<Result<Analysis>> {
+        None
+    }
+
+    /// A walk-through in the family's own terms; `None` for the general one (the values of
+    /// the parts and their XOR).
+    fn explain(
+        &self,
+        _position: &[Self::Position],
+        _analysis: &Analysis,
+        _limits: &Limits,
+    ) -> Option<String> {
+        None
+    }
+
+    /// See [`Game::heap_game`].
+    fn heap_game(&self) -> Option<heap::HeapGame> {
+        None
+    }
+
+    /// See [`Game::pair_table`].
+    fn pair_table(&self, _size: usize, _limits: &Limits) -> Option<Result<PairTable>> {
+        None
+    }
+
+    /// See [`Game::verify_table`].
+    fn verify_table(&self, _table: &PairTable) -> Option<Verification> {
+        None
+    }
+
+    /// See [`Game::is_one_game`].
+    fn is_one_game(&self) -> bool {
+        false
+    }
+
+    /// See [`Game::batch_line`].
+    fn batch_line(
+        &self,
+        _line: &[u8],
+        _convention: Convention,
+        _scratch: &mut Vec<u64>,
+        _out: &mut Vec<u8>,
+    ) -> bool {
+        false
+    }
+}
+
+impl<R: Rules> Game for R {
+    fn name(&self) -> String {
+        Rules::name(self)
+    }
+
+    fn solve(
+        &self,
+        components: &[&str],
+        convention: Convention,
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let position = self.parse_position(components)?;
+        let special = match convention {
+            Convention::Normal => self.normal_play(&position, limits),
+            Convention::Misere => self.misere_play(&position, limits),
+        };
+        match special {
+            Some(answer) => answer,
+            None => generic::by_rules(self, &position, convention, limits),
+        }
+    }
+
+    fn explain(&self, analysis: &Analysis, limits: &Limits) -> Result<String> {
+        let texts = analysis.positions();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let position = self.parse_position(&texts)?;
+        Ok(Rules::explain(self, &position, analysis, limits)
+            .unwrap_or_else(|| crate::explain::sum(analysis)))
+    }
+
+    fn heap_game(&self) -> Option<heap::HeapGame> {
+        Rules::heap_game(self)
+    }
+
+    fn pair_table(&self, size: usize, limits: &Limits) -> Option<Result<PairTable>> {
+        Rules::pair_table(self, size, limits)
+    }
+
+    fn verify_table(&self, table: &PairTable) -> Option<Verification> {
+        Rules::verify_table(self, table)
+    }
+
+    fn is_one_game(&self) -> bool {
+        Rules::is_one_game(self)
+    }
+
+    fn batch_line(
+        &self,
+        line: &[u8],
+        convention: Convention,
+        scratch: &mut Vec<u64>,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        Rules::batch_line(self, line, convention, scratch, out)
+    }
+}
+
+/// The GAME string being parsed, for [`Family::load`].
+#[derive(Clone, Copy)]
+pub struct Spec<'a> {
+    /// The string as given, trimmed.
+    pub text: &'a str,
+    /// The same, lowercase (spellings are case-insensitive).
+    pub lower: &'a str,
+    /// Where `graph:PATH` and `script:PATH` files are read from.
+    pub files: &'a dyn FileSource,
+}
+
+impl Spec<'_> {
+    /// An error about this game's parameters.
+    pub fn bad(&self, problem: impl Into<String>) -> Error {
+        Error::BadGame { name: self.text.to_string(), problem: problem.into() }
+    }
+
+    /// The text after `prefix` (matched case-insensitively), with its original case.
+    pub fn after_prefix(&self, prefix: &str) -> Option<&str> {
+        self.lower.starts_with(prefix).then(|| &self.text[prefix.len()..])
+    }
+}
+
+/// A family of games in the registry: how its GAME strings look, and how one is loaded.
+pub trait Family: Send + Sync {
+    /// How the GAME string is written, for help and for the unknown-game message: `sub:S`.
+    fn syntax(&self) -> &'static str;
+
+    /// What the family is, in a few words.
+    fn about(&self) -> &'static str;
+
+    /// How one component is written: `a heap size: 7`.
+    fn component(&self) -> &'static str;
+
+    /// The game `spec` names, if it is of this family (`None`: another family's).
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>>;
+}
+
+/// The built-in families, in the order help lists them. The one list: the GAME parser, the
+/// unknown-game message and the help text all come from it.
+pub static BUILTIN_FAMILIES: &[&dyn Family] = &[
+    &nim::NimFamily,
+    &heap::SubtractionFamily,
+    &heap::BoundedFamily,
+    &heap::CodeFamily,
+    &heap::NamedFamily { name: "kayles", code: "0.77", about: "Kayles (0.77)" },
+    &heap::NamedFamily { name: "dawson", code: "0.07", about: "Dawson's Kayles (0.07)" },
+    &heap::NamedFamily { name: "treblecross", code: "0.007", about: "Treblecross (0.007)" },
+    &heap::NamedFamily { name: "lasker", code: "4.[3]", about: "Lasker's Nim (4.[3])" },
+    &heap::GrundysGameFamily,
+    &wythoff::WythoffFamily,
+    &moore::MooreFamily,
+    &staircase::StaircaseFamily,
+    &georgia_bob::GeorgiaBobFamily,
+    &fibonacci::FibonacciNimFamily,
+    &graph::GraphFamily,
+];
+
+/// A list of families to parse GAME strings with.
+#[derive(Clone)]
+pub struct Registry {
+    families: Vec<Arc<dyn Family>>,
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.families.iter().map(|family| family.syntax())).finish()
+    }
+}
+
+struct Builtin(&'static dyn Family);
+
+impl Family for Builtin {
+    fn syntax(&self) -> &'static str {
+        self.0.syntax()
+    }
+    fn about(&self) -> &'static str {
+        self.0.about()
+    }
+    fn component(&self) -> &'static str {
+        self.0.component()
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        self.0.load(spec)
+    }
+}
+
+impl Registry {
+    /// The built-in families.
+    pub fn builtin() -> &'static Registry {
+        static REGISTRY: OnceLock<Registry> = OnceLock::new();
+        REGISTRY.get_or_init(|| Registry {
+            families: BUILTIN_FAMILIES
+                .iter()
+                .map(|&family| Arc::new(Builtin(family)) as Arc<dyn Family>)
+                .collect(),
+        })
+    }
+
+    /// This registry with one more family, tried after the others.
+    pub fn with(mut self, family: Arc<dyn Family>) -> Registry {
+        self.families.push(family);
+        self
+    }
+
+    /// The families, in order.
+    pub fn families(&self) -> impl Iterator<Item = &dyn Family> + '_ {
+        self.families.iter().map(|family| &**family)
+    }
+
+    /// Parses a GAME string (case-insensitive), reading the files of `graph:PATH` and
+    /// `script:PATH` through `files`.
+    pub fn parse(&self, text: &str, files: &dyn FileSource) -> Result<Arc<dyn Game>> {
+        let trimmed = text.trim();
+        let lower = trimmed.to_ascii_lowercase();
+        let spec = Spec { text: trimmed, lower: &lower, files };
+        for family in &self.families {
+            if let Some(loaded) = family.load(&spec) {
+                return loaded;
+            }
+        }
+        Err(Error::UnknownGame { name: text.to_string(), known: self.known() })
+    }
+
+    /// The spellings of every family, for the unknown-game message.
+    pub fn known(&self) -> String {
+        self.families().map(Family::syntax).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The catalogue as help text: one line per family.
+    pub fn help(&self) -> String {
+        let width = self.families().map(|f| f.syntax().chars().count()).max().unwrap_or(0);
+        let mut out = String::from("Games (GAME; spellings are case-insensitive):\n");
+        for family in self.families() {
+            let pad = width - family.syntax().chars().count();
+            out.push_str(&format!(
+                "  {}{}  {}; a component is {}\n",
+                family.syntax(),
+                " ".repeat(pad),
+                family.about(),
+                family.component()
+            ));
+        }
+        out
+    }
+}
+
+/// Parses a GAME string with the built-in families, without a file system (so `graph:PATH`
+/// is refused; front ends with files call [`Registry::parse`]).
+///
+/// ```
+/// assert_eq!(grundy::game("Kayles")?.name(), "kayles");
+/// let err = grundy::game("chess").unwrap_err().to_string();
+/// assert!(err.starts_with("unknown game 'chess'") && err.contains("fibonacci-nim"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn game(text: &str) -> Result<Arc<dyn Game>> {
+    Registry::builtin().parse(text, &NoFiles)
+}
 
 /// Where games that live in files (`graph:PATH`) are read from. The library does no I/O: the
 /// front end that has a file system passes one in.
@@ -119,131 +420,118 @@ impl FileSource for NoFiles {
     }
 }
 
-impl std::str::FromStr for Game {
-    type Err = Error;
-
-    /// Parses a game that needs no file; `graph:PATH` needs [`Game::parse`].
-    fn from_str(text: &str) -> Result<Game> {
-        Game::parse(text, &NoFiles)
-    }
+/// A heap size that fits a machine word.
+pub fn parse_word(text: &str) -> std::result::Result<u64, String> {
+    let heap = parse_heap(text)?;
+    u64::try_from(&heap)
+        .map_err(|_| format!("too large: heaps of this game are limited to {}", u64::MAX))
 }
 
-impl Game {
-    /// Parses the GAME argument, reading the file of a `graph:PATH` through `files`.
-    pub fn parse(text: &str, files: &dyn FileSource) -> Result<Game> {
-        let trimmed = text.trim();
-        let lower = trimmed.to_ascii_lowercase();
-        if lower.starts_with("graph:") {
-            let path = &trimmed["graph:".len()..];
-            return Ok(Game::Graph {
-                path: path.to_string(),
-                game: Arc::new(load_graph(path, files)?),
-            });
-        }
-        let bad_game = |problem: String| Error::BadGame { name: text.to_string(), problem };
-        if let Some(set) = lower.strip_prefix("sub:") {
-            let set = parse_subtraction_set(set).map_err(bad_game)?;
-            let name =
-                format!("sub:{}", set.iter().map(usize::to_string).collect::<Vec<_>>().join(","));
-            return Ok(Game::Heap(HeapGame {
-                name,
-                rules: HeapRules::Code(OctalCode::subtraction(&set)),
-            }));
-        }
-        if let Some(bound) = lower.strip_prefix("bounded:") {
-            let max_take: usize = bound.parse().ok().filter(|m| (1..=MAX_SET_ELEMENT).contains(m)).ok_or_else(|| {
-                bad_game(format!(
-                    "'{bound}' is not a bound: bounded:M takes 1 to M tokens, M a whole number from 1 to {MAX_SET_ELEMENT}"
-                ))
-            })?;
-            let set: Vec<usize> = (1..=max_take).collect();
-            let name = format!("bounded:{max_take}");
-            return Ok(Game::Heap(HeapGame {
-                name,
-                rules: HeapRules::Code(OctalCode::subtraction(&set)),
-            }));
-        }
-        if let Some(k) = lower.strip_prefix("moore:") {
-            let max_heaps_per_move: u64 = k.parse().ok().filter(|&k| k >= 1).ok_or_else(|| {
-                bad_game(format!(
-                    "'{k}' is not a valid K: moore:K takes from 1 to K heaps a move, K a whole number ≥ 1"
-                ))
-            })?;
-            return Ok(Game::Moore { max_heaps_per_move });
-        }
-        let named_code = match lower.as_str() {
-            "nim" => return Ok(Game::Nim),
-            "wythoff" => return Ok(Game::Wythoff),
-            "staircase" => return Ok(Game::Staircase),
-            "georgia-bob" => return Ok(Game::GeorgiaBob),
-            "grundy" => {
-                return Ok(Game::Heap(HeapGame { name: "grundy".into(), rules: HeapRules::Grundy }))
-            }
-            "kayles" => Some(("kayles", "0.77")),
-            "dawson" => Some(("dawson", "0.07")),
-            "treblecross" => Some(("treblecross", "0.007")),
-            "lasker" => Some(("lasker", "4.[3]")),
-            _ => None,
-        };
-        if let Some((name, code)) = named_code {
-            let code: OctalCode = code.parse().map_err(bad_game)?;
-            return Ok(Game::Heap(HeapGame { name: name.into(), rules: HeapRules::Code(code) }));
-        }
-        if lower.contains('.') && lower.starts_with(|c: char| c.is_ascii_hexdigit()) {
-            let code: OctalCode = lower.parse().map_err(bad_game)?;
-            if code.to_string() == "0.[3]" {
-                return Ok(Game::Nim);
-            }
-            return Ok(Game::Heap(HeapGame {
-                name: code.to_string(),
-                rules: HeapRules::Code(code),
-            }));
-        }
-        Err(Error::UnknownGame { name: text.to_string(), known: KNOWN_GAMES })
-    }
-
-    /// The game as a heap game, for games whose components are heaps (Nim is `0.[3]`).
-    pub fn heap_game(&self) -> Option<HeapGame> {
-        match self {
-            Game::Nim => Some(HeapGame {
-                name: "nim".into(),
-                rules: HeapRules::Code("0.[3]".parse().expect("a valid code")),
-            }),
-            Game::Heap(game) => Some(game.clone()),
-            _ => None,
-        }
-    }
-
-    /// The canonical name, as answers print it.
-    pub fn name(&self) -> String {
-        match self {
-            Game::Nim => "nim".to_string(),
-            Game::Heap(game) => game.name.clone(),
-            Game::Wythoff => "wythoff".to_string(),
-            Game::Moore { max_heaps_per_move } => format!("moore:{max_heaps_per_move}"),
-            Game::Staircase => "staircase".to_string(),
-            Game::GeorgiaBob => "georgia-bob".to_string(),
-            Game::Graph { path, .. } => format!("graph:{path}"),
-        }
-    }
+/// Reads a comma-separated list of whole numbers that fit machine words (a staircase, piece
+/// cells), each called a `noun` in errors, naming the bad element.
+///
+/// ```
+/// use grundy::games::parse_word_list;
+/// assert_eq!(parse_word_list("0,3,1", "number of coins").unwrap(), [0, 3, 1]);
+/// let err = parse_word_list("1,-2", "number of coins").unwrap_err();
+/// assert_eq!(err, "element 2 ('-2'): negative: a number of coins is 0 or more");
+/// ```
+pub fn parse_word_list(text: &str, noun: &str) -> std::result::Result<Vec<u64>, String> {
+    text.split(',')
+        .enumerate()
+        .map(|(idx, item)| {
+            let item_trimmed = item.trim();
+            let problem = match whole_number(item_trimmed) {
+                Ok(value) => match u64::try_from(&value) {
+                    Ok(word) => return Ok(word),
+                    Err(_) => format!("too large: a {noun} is at most {}", u64::MAX),
+                },
+                Err(NumberProblem::Empty) => format!("empty: a {noun} is a whole number"),
+                Err(NumberProblem::Negative) => format!("negative: a {noun} is 0 or more"),
+                Err(NumberProblem::Fraction) => format!("a {noun} cannot be a fraction"),
+                Err(NumberProblem::NotANumber) => {
+                    format!("not a number: a {noun} is a whole number, 0 or more")
+                }
+            };
+            Err(format!("element {} ('{item}'): {problem}", idx + 1))
+        })
+        .collect()
 }
 
-/// Reads and parses a graph file, with errors that name the file and the line.
-pub fn load_graph(path: &str, files: &dyn FileSource) -> Result<GraphGame> {
-    if path.is_empty() {
-        return Err(Error::Unreadable {
-            path: String::new(),
-            reason: "no path after 'graph:'".into(),
-        });
+/// Numbers joined by commas, as lists are written.
+pub fn join<T: ToString>(items: &[T]) -> String {
+    items.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// What is wrong with a text that should be a whole number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NumberProblem {
+    Empty,
+    Negative,
+    Fraction,
+    NotANumber,
+}
+
+fn whole_number(text: &str) -> std::result::Result<BigUint, NumberProblem> {
+    if text.is_empty() {
+        return Err(NumberProblem::Empty);
     }
-    let text = files
-        .read_to_string(path)
-        .map_err(|reason| Error::Unreadable { path: path.to_string(), reason })?;
-    GraphGame::parse(&text).map_err(|e| Error::GraphFile {
-        path: path.to_string(),
-        line: e.line,
-        problem: e.problem,
-    })
+    if text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return BigUint::parse_bytes(text.as_bytes(), 10).ok_or(NumberProblem::NotANumber);
+    }
+    let looks_numeric = |s: &str| {
+        !s.is_empty()
+            && s.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'e' || b == b'E')
+            && s.bytes().any(|b| b.is_ascii_digit())
+    };
+    if let Some(rest) = text.strip_prefix('-') {
+        if looks_numeric(rest) {
+            // "-0" is zero written oddly, not a negative number.
+            if rest.bytes().all(|b| b == b'0') {
+                return Ok(BigUint::ZERO);
+            }
+            return Err(NumberProblem::Negative);
+        }
+    }
+    if looks_numeric(text) && text.contains('.') {
+        return Err(NumberProblem::Fraction);
+    }
+    Err(NumberProblem::NotANumber)
+}
+
+pub use heap::parse_subtraction_set;
+
+/// Reads a count such as a heap size bound: digits, `10^9` or `1e9`.
+///
+/// ```
+/// use grundy::games::parse_count;
+/// assert_eq!(parse_count("10^9"), Ok(1_000_000_000));
+/// assert_eq!(parse_count("3e2"), Ok(300));
+/// assert!(parse_count("10^20").unwrap_err().contains("too large"));
+/// assert!(parse_count("ten").unwrap_err().contains("not a whole number"));
+/// ```
+pub fn parse_count(text: &str) -> std::result::Result<u64, String> {
+    let text = text.trim();
+    let not_a_number = || "not a whole number (digits, or a power such as 10^9 or 1e9)".to_string();
+    let too_large = || format!("too large: the largest allowed is {}", u64::MAX);
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if digits(text) {
+        return text.parse::<u64>().map_err(|_| too_large());
+    }
+    let (mantissa, base, exponent) = if let Some((base, exponent)) = text.split_once('^') {
+        ("1", base, exponent)
+    } else if let Some((mantissa, exponent)) = text.split_once(['e', 'E']) {
+        (mantissa, "10", exponent)
+    } else {
+        return Err(not_a_number());
+    };
+    if !digits(mantissa) || !digits(base) || !digits(exponent) {
+        return Err(not_a_number());
+    }
+    let mantissa: u64 = mantissa.parse().map_err(|_| too_large())?;
+    let base: u64 = base.parse().map_err(|_| too_large())?;
+    let exponent: u32 = exponent.parse().map_err(|_| too_large())?;
+    base.checked_pow(exponent).and_then(|power| mantissa.checked_mul(power)).ok_or_else(too_large)
 }
 
 /// Reads a heap size: a whole number of tokens, 0 or more, of any size.
@@ -258,28 +546,21 @@ pub fn load_graph(path: &str, files: &dyn FileSource) -> Result<GraphGame> {
 /// assert!(parse_heap("2.5").unwrap_err().contains("fraction"));
 /// ```
 pub fn parse_heap(text: &str) -> std::result::Result<BigUint, String> {
-    if text.is_empty() {
-        return Err("empty heap size: a heap is a whole number of tokens, 0 or more".into());
-    }
-    if text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return BigUint::parse_bytes(text.as_bytes(), 10)
-            .ok_or_else(|| "not a whole number".to_string());
-    }
-    let unsigned = text.strip_prefix('-');
-    let looks_numeric = |s: &str| {
-        !s.is_empty()
-            && s.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'e' || b == b'E')
-            && s.bytes().any(|b| b.is_ascii_digit())
-    };
-    if let Some(rest) = unsigned {
-        if looks_numeric(rest) {
-            return Err("negative heap size: a heap holds 0 or more tokens".into());
-        }
-    }
-    if looks_numeric(text) && text.contains('.') {
-        return Err("a heap size cannot be a fraction: it is a whole number of tokens".into());
-    }
-    Err("not a number: a heap size is a whole number of tokens, 0 or more".into())
+    whole_number(text).map_err(|problem| {
+        let message = match problem {
+            NumberProblem::Empty => {
+                "empty heap size: a heap is a whole number of tokens, 0 or more"
+            }
+            NumberProblem::Negative => "negative heap size: a heap holds 0 or more tokens",
+            NumberProblem::Fraction => {
+                "a heap size cannot be a fraction: it is a whole number of tokens"
+            }
+            NumberProblem::NotANumber => {
+                "not a number: a heap size is a whole number of tokens, 0 or more"
+            }
+        };
+        message.to_string()
+    })
 }
 
 /// Reads every component of a heap-game position, naming the first bad one.
@@ -323,9 +604,28 @@ mod tests {
 
     #[test]
     fn game_names_are_case_insensitive() {
-        assert_eq!("NiM".parse::<Game>().unwrap(), Game::Nim);
-        let err = "chess".parse::<Game>().unwrap_err().to_string();
+        assert_eq!(game("NiM").unwrap().name(), "nim");
+        let err = game("chess").unwrap_err().to_string();
         assert!(err.contains("unknown game 'chess'"), "{err}");
+    }
+
+    #[test]
+    fn registry_names_message_and_help_list_the_same_families() {
+        let registry = Registry::builtin();
+        let message = game("chess").unwrap_err().to_string();
+        let help = registry.help();
+        for family in registry.families() {
+            assert!(message.contains(family.syntax()), "{} not in {message}", family.syntax());
+            assert!(help.contains(family.syntax()), "{} not in help", family.syntax());
+        }
+        let listed = message.split("(known games: ").nth(1).unwrap().trim_end_matches(')');
+        assert_eq!(listed.split(", ").count(), registry.families().count());
+        assert_eq!(help.lines().count(), registry.families().count() + 1);
+        for name in
+            ["wythoff", "moore:K", "staircase", "georgia-bob", "fibonacci-nim", "graph:PATH"]
+        {
+            assert!(message.contains(name), "{name} missing from {message}");
+        }
     }
 
     #[test]
@@ -333,7 +633,6 @@ mod tests {
         for (text, word) in [
             ("", "empty"),
             ("-3", "negative"),
-            ("-0", "negative"),
             ("3.5", "fraction"),
             ("1e3", "not a number"),
             ("abc", "not a number"),

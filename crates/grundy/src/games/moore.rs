@@ -4,8 +4,17 @@
 //! Moore's theorem (1910): a position is a P-position exactly when, writing every heap in binary,
 //! each column's count of 1s is a multiple of `K + 1`. For `K = 1` that is Bouton's nim-sum.
 
+use super::{Family, Game, Spec};
+use crate::analysis::{Analysis, Change, ComponentReport, Convention, MoveReport, Value};
+use crate::error::{Error, Result};
+use crate::limits::Limits;
 use crate::ruleset::{Options, Ruleset};
+use crate::solve::acyclic::Memo;
+use crate::solve::retrograde::TerminalRule;
+use crate::solve::whole::solve_whole;
+use crate::Outcome;
 use num_bigint::BigUint;
+use std::sync::Arc;
 
 /// Whether the heaps form a P-position of Nim_K.
 ///
@@ -138,10 +147,186 @@ pub struct Moore {
 impl Ruleset for Moore {
     type Position = Vec<u64>;
 
-    fn options(&self, heaps: &Vec<u64>, options: &mut Options<Vec<u64>>) {
+    fn options(&self, heaps: &Vec<u64>, options: &mut Options<Vec<u64>>) -> Result<()> {
         for_each_move(heaps, self.max_heaps_per_move, &mut |after| {
             options.push_one(after.to_vec());
-            true
+            !options.overflowed()
         });
+        Ok(())
+    }
+}
+
+/// Moore positions are searched for their Grundy value when they have at most this many
+/// sub-positions, and their winning moves enumerated when there are at most this many moves.
+const MOORE_SEARCH_LIMIT: u64 = 200_000;
+const MOORE_MOVE_LIMIT: u64 = 1_000_000;
+
+/// `moore:K` in the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct MooreFamily;
+
+impl Family for MooreFamily {
+    fn syntax(&self) -> &'static str {
+        "moore:K"
+    }
+    fn about(&self) -> &'static str {
+        "Moore's Nim_K: take from 1 to K heaps at once (the whole list of heaps is one game)"
+    }
+    fn component(&self) -> &'static str {
+        "a heap size"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        let k = spec.lower.strip_prefix("moore:")?;
+        Some(match super::parse_count(k).ok().filter(|&k| k >= 1) {
+            Some(max_heaps_per_move) => {
+                Ok(Arc::new(Moore { max_heaps_per_move }) as Arc<dyn Game>)
+            }
+            None => Err(spec.bad(format!(
+                "'{k}' is not a valid K: moore:K takes from 1 to K heaps a move, K a whole number ≥ 1"
+            ))),
+        })
+    }
+}
+
+impl Moore {
+    fn name(&self) -> String {
+        format!("moore:{}", self.max_heaps_per_move)
+    }
+
+    /// The report of the move from `before` to `after`: every heap it changes.
+    fn report<T: PartialEq + ToString + Clone + std::ops::Sub<Output = T>>(
+        &self,
+        before: &[T],
+        after: &[T],
+    ) -> MoveReport {
+        let texts: Vec<String> = before.iter().map(ToString::to_string).collect();
+        let changed: Vec<usize> = (0..before.len()).filter(|&i| after[i] != before[i]).collect();
+        let first = changed.first().copied().unwrap_or(0);
+        let changes: Vec<Change> = changed
+            .iter()
+            .map(|&i| Change { component: i, from: texts[i].clone(), to: after[i].to_string() })
+            .collect();
+        let words: Vec<String> = changed
+            .iter()
+            .map(|&i| {
+                format!(
+                    "{} from heap {}",
+                    (before[i].clone() - after[i].clone()).to_string(),
+                    i + 1
+                )
+            })
+            .collect();
+        MoveReport {
+            component: first,
+            from: texts[first].clone(),
+            to: vec![after[first].to_string()],
+            after: after.iter().map(ToString::to_string).collect(),
+            description: Some(format!("take {}", words.join(" and "))),
+            changes,
+        }
+    }
+
+    fn normal_play(&self, heaps: &[BigUint]) -> Analysis {
+        let k = self.max_heaps_per_move;
+        let texts: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+        let word_heaps: Option<Vec<u64>> = heaps.iter().map(|h| u64::try_from(h).ok()).collect();
+        let is_p = is_p_position(heaps, k);
+        let mut complete = true;
+        let winning_moves: Vec<MoveReport> = match &word_heaps {
+            _ if is_p => Vec::new(),
+            Some(words) => match winning_moves_enumerated(words, k, MOORE_MOVE_LIMIT) {
+                Some(found) => found.iter().map(|after| self.report(words, after)).collect(),
+                None => {
+                    complete = false;
+                    let after = constructive_move(heaps, k).unwrap_or_default();
+                    vec![self.report(heaps, &after)]
+                }
+            },
+            None => {
+                complete = false;
+                let after = constructive_move(heaps, k).unwrap_or_default();
+                vec![self.report(heaps, &after)]
+            }
+        };
+        let n_positions: Option<u64> = word_heaps
+            .as_ref()
+            .and_then(|w| w.iter().try_fold(1u64, |acc, &h| acc.checked_mul(h.checked_add(1)?)));
+        let value = match (&word_heaps, n_positions) {
+            (Some(words), Some(n)) if n <= MOORE_SEARCH_LIMIT => {
+                let mut sorted = words.clone();
+                sorted.sort_unstable();
+                Memo::new(self).grundy_value(&sorted).ok().map(|v| Value::Nimber(v.into()))
+            }
+            _ => None,
+        };
+        Analysis {
+            game: self.name(),
+            convention: Convention::Normal,
+            components: ComponentReport::without_values(texts),
+            value,
+            outcome: if is_p { Outcome::P } else { Outcome::N },
+            winning_moves,
+            winning_moves_complete: complete,
+        }
+    }
+
+    fn misere_play(&self, heaps: &[BigUint], limits: &Limits) -> Result<Analysis> {
+        let texts: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+        let words: Vec<u64> = heaps
+            .iter()
+            .enumerate()
+            .map(|(idx, h)| {
+                u64::try_from(h).map_err(|_| Error::BadComponent {
+                    number: idx + 1,
+                    text: texts[idx].clone(),
+                    problem: "misère Nim_K is searched, which needs heaps below 2^64".into(),
+                })
+            })
+            .collect::<Result<_>>()?;
+        let answer =
+            solve_whole(self, std::slice::from_ref(&words), TerminalRule::MoverWins, limits)?;
+        Ok(Analysis {
+            game: self.name(),
+            convention: Convention::Misere,
+            components: ComponentReport::without_values(texts),
+            value: None,
+            outcome: answer.outcome,
+            winning_moves: answer
+                .winning_moves
+                .iter()
+                .map(|m| self.report(&words, &m.to[0]))
+                .collect(),
+            winning_moves_complete: true,
+        })
+    }
+}
+
+/// Nim_K is not a sum: the whole list of heaps is one position, and a move may change several
+/// heaps at once, so it answers as a [`Game`] of its own rather than through [`super::Rules`].
+impl Game for Moore {
+    fn name(&self) -> String {
+        Moore::name(self)
+    }
+
+    fn solve(
+        &self,
+        components: &[&str],
+        convention: Convention,
+        limits: &Limits,
+    ) -> Result<Analysis> {
+        let heaps = super::parse_heaps(components)?;
+        match convention {
+            Convention::Normal => Ok(self.normal_play(&heaps)),
+            Convention::Misere => self.misere_play(&heaps, limits),
+        }
+    }
+
+    fn explain(&self, analysis: &Analysis, _limits: &Limits) -> Result<String> {
+        let heaps = super::parse_heaps(&analysis.positions())?;
+        Ok(crate::explain::moore(&heaps, self.max_heaps_per_move, analysis))
+    }
+
+    fn is_one_game(&self) -> bool {
+        true
     }
 }

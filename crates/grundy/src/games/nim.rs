@@ -9,8 +9,17 @@
 //! nim-sum is 0). Every function here is generic over [`NimInt`], so machine words run fast and
 //! heaps of any size are answered exactly.
 
+use super::heap::HeapGame;
+use super::{Family, Game, Rules, Spec};
+use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
+use crate::error::Result;
+use crate::limits::Limits;
 use crate::nimber::{nim_sum_of, NimInt};
+use crate::ruleset::{Options, Ruleset};
+use crate::table::{PairTable, Verification};
 use crate::Outcome;
+use num_bigint::BigUint;
+use std::sync::Arc;
 
 /// One move of Nim: heap `heap_idx` goes from `from` tokens to `to` tokens (`to < from`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -148,6 +157,201 @@ pub mod misere {
         }
         moves
     }
+}
+
+/// `nim` in the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct NimFamily;
+
+impl Family for NimFamily {
+    fn syntax(&self) -> &'static str {
+        "nim"
+    }
+    fn about(&self) -> &'static str {
+        "Nim: take any positive number of tokens from one heap"
+    }
+    fn component(&self) -> &'static str {
+        "a heap size: 7"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        (spec.lower == "nim").then(|| Ok(Arc::new(Nim) as Arc<dyn Game>))
+    }
+}
+
+/// Nim as a game: heaps of any size, answered by the closed forms above.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Nim;
+
+impl Ruleset for Nim {
+    type Position = BigUint;
+
+    /// Every smaller heap (read literally: for searches and tests; answers use the closed form).
+    fn options(&self, heap: &BigUint, options: &mut Options<BigUint>) -> Result<()> {
+        let n = u64::try_from(heap).unwrap_or(u64::MAX);
+        for to in 0..n {
+            if options.is_full() {
+                options.push_one(BigUint::from(to));
+                break;
+            }
+            if to == 0 {
+                options.push([]);
+            } else {
+                options.push_one(BigUint::from(to));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Rules for Nim {
+    fn name(&self) -> String {
+        "nim".into()
+    }
+    fn parse_component(&self, text: &str) -> std::result::Result<BigUint, String> {
+        super::parse_heap(text)
+    }
+    fn show_component(&self, heap: &BigUint) -> String {
+        heap.to_string()
+    }
+    fn empty_component(&self) -> Option<BigUint> {
+        Some(BigUint::ZERO)
+    }
+    fn normal_play(&self, heaps: &[BigUint], _limits: &Limits) -> Option<Result<Analysis>> {
+        Some(Ok(solve_nim(heaps, Convention::Normal)))
+    }
+    fn misere_play(&self, heaps: &[BigUint], _limits: &Limits) -> Option<Result<Analysis>> {
+        Some(Ok(solve_nim(heaps, Convention::Misere)))
+    }
+    fn explain(&self, heaps: &[BigUint], analysis: &Analysis, _limits: &Limits) -> Option<String> {
+        Some(match analysis.convention {
+            Convention::Normal => crate::explain::nim(heaps),
+            Convention::Misere => crate::explain::misere_nim(heaps),
+        })
+    }
+    fn heap_game(&self) -> Option<HeapGame> {
+        Some(HeapGame::nim())
+    }
+    fn pair_table(&self, size: usize, _limits: &Limits) -> Option<Result<PairTable>> {
+        Some(crate::table::checked_size(size).map(|size| {
+            PairTable::from_grundy_table("nim", &crate::games::wythoff::GrundyTable::rook(size))
+        }))
+    }
+    fn batch_line(
+        &self,
+        line: &[u8],
+        convention: Convention,
+        scratch: &mut Vec<u64>,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        batch_line(line, convention, scratch, out)
+    }
+    fn verify_table(&self, table: &PairTable) -> Option<Verification> {
+        Some(Verification::check(
+            "the mex of each cell's row and column equals x XOR y",
+            table,
+            |x, y| (x ^ y) as u64,
+        ))
+    }
+}
+
+/// Nim by its closed forms: machine words when every heap fits, big integers otherwise.
+pub fn solve_nim(heaps: &[BigUint], convention: Convention) -> Analysis {
+    let words: Option<Vec<u64>> = heaps.iter().map(|heap| u64::try_from(heap).ok()).collect();
+    match words {
+        Some(words) => nim_analysis(&words, convention),
+        None => nim_analysis(heaps, convention),
+    }
+}
+
+fn nim_analysis<T: NimInt>(heaps: &[T], convention: Convention) -> Analysis {
+    let (outcome, moves) = match convention {
+        Convention::Normal => (self::outcome(heaps), self::winning_moves(heaps)),
+        Convention::Misere => (misere::outcome(heaps), misere::winning_moves(heaps)),
+    };
+    let normal_play = convention == Convention::Normal;
+    let texts: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+    let components = heaps
+        .iter()
+        .zip(&texts)
+        .map(|(heap, text)| ComponentReport {
+            position: text.clone(),
+            value: normal_play.then(|| Value::Nimber(heap.to_biguint())),
+        })
+        .collect();
+    let winning_moves =
+        moves.iter().map(|m| MoveReport::new(&texts, m.heap_idx, vec![m.to.to_string()])).collect();
+    Analysis {
+        game: "nim".into(),
+        convention,
+        components,
+        value: normal_play.then(|| Value::Nimber(self::value(heaps).to_biguint())),
+        outcome,
+        winning_moves,
+        winning_moves_complete: true,
+    }
+}
+
+/// The `--batch` answer of one line of heaps that fit machine words, straight from the bytes:
+/// `P`, or `N` and the heaps after the first winning move, as [`Analysis::short_answer`]
+/// writes the general answer. `false` (and nothing written) when the line is anything else, for
+/// the general path to answer or report.
+pub fn batch_line(
+    line: &[u8],
+    convention: Convention,
+    heaps: &mut Vec<u64>,
+    out: &mut Vec<u8>,
+) -> bool {
+    if !parse_word_heaps(line, heaps) {
+        return false;
+    }
+    let (outcome, first) = match convention {
+        Convention::Normal => (self::outcome(heaps), first_winning_move(heaps)),
+        // Misère N-positions need not have a move: the empty position is won.
+        Convention::Misere => {
+            (misere::outcome(heaps), misere::winning_moves(heaps).into_iter().next())
+        }
+    };
+    out.extend_from_slice(outcome.letter().as_bytes());
+    if let Some(first) = first {
+        let mut digits = itoa::Buffer::new();
+        for (heap_idx, &heap) in heaps.iter().enumerate() {
+            let heap = if heap_idx == first.heap_idx { first.to } else { heap };
+            out.push(b' ');
+            out.extend_from_slice(digits.format(heap).as_bytes());
+        }
+    }
+    out.push(b'\n');
+    true
+}
+
+/// Reads a line of heaps that all fit in 19 decimal digits; false if anything is unusual.
+fn parse_word_heaps(line: &[u8], heaps: &mut Vec<u64>) -> bool {
+    heaps.clear();
+    let mut idx = 0;
+    let len = line.len();
+    while idx < len {
+        let byte = line[idx];
+        if byte == b' ' || byte == b'\t' || byte == b'\r' {
+            idx += 1;
+            continue;
+        }
+        let start = idx;
+        let mut heap: u64 = 0;
+        while idx < len && line[idx].is_ascii_digit() {
+            // At most 19 digits are accepted below, so this cannot overflow before the check.
+            heap = heap.wrapping_mul(10).wrapping_add(u64::from(line[idx] - b'0'));
+            idx += 1;
+        }
+        let n_digits = idx - start;
+        if n_digits == 0 || n_digits > 19 {
+            return false;
+        }
+        if idx < len && !matches!(line[idx], b' ' | b'\t' | b'\r') {
+            return false;
+        }
+        heaps.push(heap);
+    }
+    true
 }
 
 #[cfg(test)]

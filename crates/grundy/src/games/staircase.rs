@@ -1,5 +1,5 @@
-//! Staircase Nim and the pieces-on-a-line game (POJ 1704, "Georgia and Bob"), by their reduction
-//! to Nim.
+//! Staircase Nim, by its reduction to Nim (the pieces-on-a-line game of POJ 1704 reduces to it:
+//! [`super::georgia_bob`]).
 //!
 //! Staircase Nim: coins on steps `0..=m` (step 0 is the ground); a move takes coins from step
 //! `i ≥ 1` down to step `i − 1`. Coins on even steps are irrelevant: whatever the opponent moves
@@ -12,7 +12,13 @@
 //! the ground. The gaps on odd steps are the last gap, the third from last, and so on (the
 //! lesson's "pair the pieces from the right; with an odd count, the first gap counts too").
 
+use super::{Family, Game, Rules, Spec};
+use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
+use crate::error::Result;
+use crate::limits::Limits;
 use crate::ruleset::{Options, Ruleset};
+use crate::Outcome;
+use std::sync::Arc;
 
 /// The Grundy value of a staircase: the nim-sum of the coins on odd steps.
 ///
@@ -78,81 +84,105 @@ pub fn moves_to_value(steps: &[u64], target: u64) -> Vec<StairMove> {
     moves
 }
 
-/// Staircase Nim as a ruleset (for search and tests): a component is the list of steps.
+/// `staircase` in the registry.
+#[derive(Debug, Clone, Copy)]
+pub struct StaircaseFamily;
+
+impl Family for StaircaseFamily {
+    fn syntax(&self) -> &'static str {
+        "staircase"
+    }
+    fn about(&self) -> &'static str {
+        "Staircase Nim: move coins from a step down to the step below; step 0 is the ground"
+    }
+    fn component(&self) -> &'static str {
+        "the coins on each step, ground first: 0,3,1,4"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        (spec.lower == "staircase").then(|| Ok(Arc::new(Staircase) as Arc<dyn Game>))
+    }
+}
+
+/// Staircase Nim: a component is the list of coins on steps 0, 1, 2, … (0 is the ground).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Staircase;
 
 impl Ruleset for Staircase {
     type Position = Vec<u64>;
 
-    fn options(&self, steps: &Vec<u64>, options: &mut Options<Vec<u64>>) {
+    fn options(&self, steps: &Vec<u64>, options: &mut Options<Vec<u64>>) -> Result<()> {
         for step in 1..steps.len() {
             for coins in 1..=steps[step] {
                 options.push_one(StairMove { step, coins }.apply(steps));
+                if options.overflowed() {
+                    return Ok(());
+                }
             }
         }
+        Ok(())
     }
 }
 
-/// The gaps of a line of pieces as a staircase: step 0 is the ground (0 coins), step 1 the gap
-/// before the last piece, step 2 the gap before the one before, and so on. `cells` must be
-/// sorted, distinct and at least 1.
-///
-/// ```
-/// use grundy::games::staircase::pieces_to_staircase;
-/// // Pieces on 1, 5, 6: gaps 0 (before 1), 3 (between 1 and 5), 0 (between 5 and 6).
-/// assert_eq!(pieces_to_staircase(&[1, 5, 6]), [0, 0, 3, 0]);
-/// ```
-pub fn pieces_to_staircase(cells: &[u64]) -> Vec<u64> {
-    let mut steps = vec![0u64];
-    for idx in (0..cells.len()).rev() {
-        let left_wall = if idx == 0 { 0 } else { cells[idx - 1] };
-        steps.push(cells[idx] - left_wall - 1);
+impl Rules for Staircase {
+    fn name(&self) -> String {
+        "staircase".into()
     }
-    steps
-}
-
-/// A move of the pieces game: the piece on `from` goes to `to`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PieceMove {
-    /// The cell the piece leaves.
-    pub from: u64,
-    /// The cell it goes to (smaller).
-    pub to: u64,
-}
-
-/// Every move of the pieces game whose result has Grundy value `target`.
-pub fn piece_moves_to_value(cells: &[u64], target: u64) -> Vec<PieceMove> {
-    let steps = pieces_to_staircase(cells);
-    let n = cells.len();
-    let mut moves: Vec<PieceMove> = moves_to_value(&steps, target)
-        .into_iter()
-        .map(|m| {
-            // Step s is the gap before piece n − s (0-based); moving d coins down from it moves
-            // that piece d cells left.
-            let piece = n - m.step;
-            PieceMove { from: cells[piece], to: cells[piece] - m.coins }
-        })
-        .collect();
-    moves.sort();
-    moves
-}
-
-/// The pieces game as a ruleset (for search and tests): a component is the sorted cells.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Pieces;
-
-impl Ruleset for Pieces {
-    type Position = Vec<u64>;
-
-    fn options(&self, cells: &Vec<u64>, options: &mut Options<Vec<u64>>) {
-        for idx in 0..cells.len() {
-            let lowest = if idx == 0 { 1 } else { cells[idx - 1] + 1 };
-            for to in lowest..cells[idx] {
-                let mut after = cells.clone();
-                after[idx] = to;
-                options.push_one(after);
+    fn parse_component(&self, text: &str) -> std::result::Result<Vec<u64>, String> {
+        let steps = super::parse_word_list(text, "number of coins")?;
+        if steps.iter().try_fold(0u64, |sum, &coins| sum.checked_add(coins)).is_none() {
+            return Err("too many coins in all: their total must stay below 2^64".into());
+        }
+        Ok(steps)
+    }
+    fn show_component(&self, steps: &Vec<u64>) -> String {
+        super::join(steps)
+    }
+    fn normal_play(&self, stairs: &[Vec<u64>], _limits: &Limits) -> Option<Result<Analysis>> {
+        let values: Vec<u64> = stairs.iter().map(|s| value(s)).collect();
+        let total = values.iter().fold(0, |acc, v| acc ^ v);
+        let texts: Vec<String> = stairs.iter().map(|s| super::join(s)).collect();
+        let mut winning_moves = Vec::new();
+        for (idx, steps) in stairs.iter().enumerate() {
+            for m in moves_to_value(steps, total ^ values[idx]) {
+                let words = format!(
+                    "move {} coin{} from step {} down to step {}",
+                    m.coins,
+                    if m.coins == 1 { "" } else { "s" },
+                    m.step,
+                    m.step - 1
+                );
+                winning_moves.push(
+                    MoveReport::new(&texts, idx, vec![super::join(&m.apply(steps))])
+                        .described(words),
+                );
             }
         }
+        Some(Ok(nim_like_answer("staircase", texts, &values, winning_moves)))
+    }
+}
+
+/// The answer for a sum whose components' values are known nimbers.
+pub(crate) fn nim_like_answer(
+    game: &str,
+    texts: Vec<String>,
+    values: &[u64],
+    winning_moves: Vec<MoveReport>,
+) -> Analysis {
+    let total = values.iter().fold(0, |acc, v| acc ^ v);
+    Analysis {
+        game: game.into(),
+        convention: Convention::Normal,
+        components: texts
+            .into_iter()
+            .zip(values)
+            .map(|(position, &v)| ComponentReport {
+                position,
+                value: Some(Value::Nimber(v.into())),
+            })
+            .collect(),
+        value: Some(Value::Nimber(total.into())),
+        outcome: if total == 0 { Outcome::P } else { Outcome::N },
+        winning_moves,
+        winning_moves_complete: true,
     }
 }

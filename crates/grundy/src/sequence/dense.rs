@@ -33,6 +33,15 @@ impl DenseEngine {
         }
     }
 
+    /// An engine that starts from values already computed (a resumed run, or a run another
+    /// engine began), as if it had computed them.
+    pub fn with_values(game: &HeapGame, values: &[u32]) -> Self {
+        let mut engine = Self::new(game);
+        engine.values = values.to_vec();
+        engine.max_value = values.iter().copied().max().unwrap_or(0);
+        engine
+    }
+
     /// The values computed so far: `values()[n]` is the value of a heap of `n`.
     pub fn values(&self) -> &[u32] {
         &self.values

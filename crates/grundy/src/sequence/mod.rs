@@ -9,6 +9,7 @@
 pub mod arithmetic;
 pub mod dense;
 pub mod period;
+pub mod run;
 pub mod sparse;
 pub mod store;
 pub mod triple;
@@ -16,11 +17,11 @@ pub mod triple;
 #[cfg(test)]
 pub(crate) mod test_codes;
 
-use crate::games::heap::{HeapGame, HeapRules, OctalCode};
-use dense::DenseEngine;
-use period::{find_period, proof_bound, Period, PeriodTracker, Proof};
-use sparse::SparseEngine;
-use triple::TripleEngine;
+use crate::error::Result;
+use crate::games::heap::{HeapGame, HeapRules};
+use crate::limits::Limits;
+use period::{Period, Proof};
+pub use run::{Chunk, RunOptions, Sink};
 
 /// Values as computed: two bytes each where they fit (the fast engine), four otherwise.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,7 +62,7 @@ impl Computed {
         }
     }
 
-    fn truncate(&mut self, len: usize) {
+    pub(crate) fn truncate(&mut self, len: usize) {
         match self {
             Computed::Narrow(values) => values.truncate(len),
             Computed::Wide(values) => values.truncate(len),
@@ -72,7 +73,9 @@ impl Computed {
 /// Which engine computes a sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
-    /// The fastest available: the sparse-space engine where it applies.
+    /// The fastest available: the sparse-space engine where it applies (the only one that uses
+    /// more than one thread), the three-heap engine for codes that may leave three heaps, the
+    /// straightforward one otherwise.
     Fastest,
     /// The straightforward engine (the reference).
     Straightforward,
@@ -86,10 +89,15 @@ pub struct HeapValues {
     period: Option<Period>,
 }
 
-/// Period checks on the fast path run each time the sequence grows by this fraction (1/8, or up
-/// to 1/2 where checks cost too much against cheap heaps), so they cost a constant factor of a
-/// linear pass, and stop the run at most that fraction late.
-const PERIOD_CHECK_GROWTH: usize = 8;
+impl Computed {
+    /// The values as a [`Chunk`].
+    pub fn as_chunk(&self) -> Chunk<'_> {
+        match self {
+            Computed::Narrow(values) => Chunk::Narrow(values),
+            Computed::Wide(values) => Chunk::Wide(values),
+        }
+    }
+}
 
 impl HeapValues {
     /// Computes values of heaps `0..=up_to` with the fastest engine, stopping early once a
@@ -110,6 +118,11 @@ impl HeapValues {
     }
 
     /// As [`HeapValues::compute`], with the engine and the number of threads chosen.
+    ///
+    /// # Panics
+    ///
+    /// Past the default [`Limits`] (memory for the values); front ends call
+    /// [`HeapValues::compute_within`].
     pub fn compute_with(
         game: &HeapGame,
         up_to: usize,
@@ -117,105 +130,50 @@ impl HeapValues {
         n_threads: usize,
         progress: &mut dyn FnMut(usize),
     ) -> HeapValues {
-        if let Some((period, first_values)) = closed_form(game) {
-            return HeapValues {
-                computed: Computed::Wide(first_values.to_vec()),
-                period: Some(period),
-            };
-        }
-        if engine == Engine::Fastest {
-            if let Some(sparse) = SparseEngine::new(game) {
-                if let Some(found) = Self::compute_fast(game, sparse, up_to, n_threads, progress) {
-                    return found;
-                }
-            }
-        }
-        if engine == Engine::Fastest {
-            if let Some(mut run) = StepRun::new(game, &[]) {
-                while run.values().len() <= up_to {
-                    let proven = run.advance((run.values().len() + 4095).min(up_to));
-                    progress(run.values().len() - 1);
-                    if proven.is_some() {
-                        return HeapValues::with_period(run.engine.into_values(), proven);
-                    }
-                }
-                return HeapValues::with_period(run.engine.into_values(), None);
-            }
-        }
-        Self::compute_straightforward(game, up_to, progress)
+        let options = RunOptions { engine, n_threads, earlier: Vec::new() };
+        Self::compute_run(game, up_to, &options, &Limits::default(), progress)
+            .expect("within the default limits")
     }
 
-    /// Values and their period, cut to what the proof read.
-    fn with_period(mut values: Vec<u32>, period: Option<Period>) -> HeapValues {
-        if let Some(found) = &period {
-            values.truncate(values.len().min(found.proven_at + 1));
-        }
-        HeapValues { computed: Computed::Wide(values), period }
-    }
-
-    /// The fast path: the sparse engine, with period checks at growing intervals. `None` if a
-    /// value outgrew 16 bits.
-    fn compute_fast(
-        game: &HeapGame,
-        engine: SparseEngine,
-        up_to: usize,
-        n_threads: usize,
-        progress: &mut dyn FnMut(usize),
-    ) -> Option<HeapValues> {
-        let mut run = FastRun::new(game, engine).with_threads(n_threads);
-        while run.engine().values().len() <= up_to {
-            let target = (run.engine().values().len() + 65535).min(up_to);
-            let proven = run.advance(target)?;
-            progress(run.engine().values().len() - 1);
-            if let Some(period) = proven {
-                let mut computed = Computed::Narrow(run.into_engine().into_values());
-                computed.truncate(period.proven_at + 1);
-                return Some(HeapValues { computed, period: Some(period) });
-            }
-        }
-        let period = run.check_now();
-        let mut computed = Computed::Narrow(run.into_engine().into_values());
-        if let Some(period) = &period {
-            computed.truncate(period.proven_at + 1);
-        }
-        Some(HeapValues { computed, period })
-    }
-
-    /// The straightforward engine, watching for a proof of periodicity after every value
-    /// (plain), or every eighth (arithmetic, for codes with three-heap moves).
-    fn compute_straightforward(
+    /// As [`HeapValues::compute`], within `limits` (memory, cancellation).
+    pub fn compute_within(
         game: &HeapGame,
         up_to: usize,
+        limits: &Limits,
         progress: &mut dyn FnMut(usize),
-    ) -> HeapValues {
-        let mut engine = DenseEngine::new(game);
-        let mut tracker = proof_bound(game).map(PeriodTracker::new);
-        let ap_code = three_heap_code(game);
-        let mut next_ap_check = 64;
-        let mut period = None;
-        while engine.values().len() <= up_to {
-            engine.push_next();
-            let n = engine.values().len() - 1;
-            if n % 4096 == 0 {
-                progress(n);
+    ) -> Result<HeapValues> {
+        Self::compute_run(game, up_to, &RunOptions::default(), limits, progress)
+    }
+
+    /// As [`HeapValues::compute`], with every option of the run.
+    pub fn compute_run(
+        game: &HeapGame,
+        up_to: usize,
+        options: &RunOptions,
+        limits: &Limits,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<HeapValues> {
+        struct Progress<'p>(&'p mut dyn FnMut(usize));
+        impl Sink for Progress<'_> {
+            fn wants_values(&self) -> bool {
+                false
             }
-            if let Some(tracker) = tracker.as_mut() {
-                if let Some(found) = tracker.observe(engine.values()) {
-                    period = Some(found);
-                    break;
-                }
+            fn values(&mut self, _first: u64, _values: Chunk<'_>) -> Result<()> {
+                Ok(())
             }
-            if let Some(code) = ap_code.filter(|_| n >= next_ap_check || n == up_to) {
-                match arithmetic_check(code, engine.values()) {
-                    Ok(found) => {
-                        period = Some(found);
-                        break;
-                    }
-                    Err(next) => next_ap_check = next,
-                }
+            fn progress(&mut self, heap: u64, _note: &str) {
+                (self.0)(heap as usize);
             }
         }
-        HeapValues::with_period(engine.into_values(), period)
+        // The sink only reports progress: values stay in the engine, and the period is not
+        // expanded (`up_to` may be far past anything worth storing).
+        let mut sink = Progress(progress);
+        let report = run::run(game, up_to as u64, options, Some(&mut sink), limits)?;
+        let mut computed = report.computed;
+        if let Some(period) = &report.period {
+            computed.truncate(computed.len().min(period.proven_at + 1));
+        }
+        Ok(HeapValues { computed, period: report.period })
     }
 
     /// The value of heap `n`, if computed or given by the period.
@@ -240,168 +198,88 @@ impl HeapValues {
     }
 }
 
-/// A long run of [`TripleEngine`] (codes whose moves may leave three heaps): values in steps,
-/// with the periodicity proofs (Guy–Smith, and arithmetic periodicity) checked each time the
-/// sequence has grown by an eighth, as [`FastRun`] does for the two-part engine. Resumable: it
-/// starts from any values already computed.
-#[derive(Debug)]
-pub struct StepRun {
-    engine: TripleEngine,
-    code: OctalCode,
-    bound: Option<period::ProofBound>,
-    next_check: usize,
+/// What `period` answers: a period with its proof, or how far the sequence was checked (with an
+/// observed arithmetic pattern, never called proven).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PeriodReport {
+    /// A period, proven.
+    Proven {
+        /// The game's name.
+        game: String,
+        /// The period and its proof.
+        period: Period,
+        /// The first `preperiod + period` values.
+        values: Vec<u64>,
+    },
+    /// No proof within the heaps computed.
+    NotProven {
+        /// The game's name.
+        game: String,
+        /// The largest heap computed.
+        checked_to: u64,
+        /// An arithmetic-periodic pattern that the values show, not proven.
+        observed: Option<Period>,
+    },
 }
 
-impl StepRun {
-    /// A run for `game` from `values` (empty for a fresh run); `None` if the game is not a code
-    /// with three-heap moves and no repeating digit.
-    pub fn new(game: &HeapGame, values: &[u32]) -> Option<StepRun> {
-        let code = three_heap_code(game)?.clone();
-        let engine = TripleEngine::with_values(&code, values)?;
-        Some(StepRun { engine, code, bound: proof_bound(game), next_check: values.len().max(64) })
+impl PeriodReport {
+    /// Computes `game`'s values up to heap `max` (or until a period is proven) and reports.
+    pub fn compute(
+        game: &HeapGame,
+        max: u64,
+        options: &RunOptions,
+        limits: &Limits,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<PeriodReport> {
+        let up_to = usize::try_from(max).unwrap_or(usize::MAX);
+        let values = HeapValues::compute_run(game, up_to, options, limits, progress)?;
+        Ok(match values.period() {
+            Some(period) => PeriodReport::Proven {
+                game: game.name.clone(),
+                period: period.clone(),
+                values: (0..(period.preperiod + period.period) as u64)
+                    .map(|n| values.value(n).unwrap_or(0))
+                    .collect(),
+            },
+            None => PeriodReport::NotProven {
+                game: game.name.clone(),
+                checked_to: values.computed().len().saturating_sub(1) as u64,
+                observed: period::arithmetic_candidate(&values.computed().to_vec()),
+            },
+        })
     }
+}
 
-    /// Whether `game` is one that [`StepRun`] runs.
-    pub fn supports(game: &HeapGame) -> bool {
-        three_heap_code(game).is_some()
-    }
-
-    /// Computes values up to heap `target` inclusive, or fewer if a period is proven first
-    /// (then returned, plain or arithmetic).
-    pub fn advance(&mut self, target: usize) -> Option<Period> {
-        while self.engine.values().len() <= target {
-            let stop = target.min(self.next_check);
-            self.engine.extend_to(stop);
-            if self.engine.values().len() <= self.next_check {
-                continue;
+/// The report for people: one line, then the first values (proven) or the observation.
+///
+/// ```
+/// use grundy::sequence::{PeriodReport, RunOptions};
+/// let game = grundy::game("0.07")?.heap_game().unwrap();
+/// let report = PeriodReport::compute(&game, 1000, &RunOptions::default(), &grundy::Limits::default(), &mut |_| {})?;
+/// let text = report.to_string();
+/// assert!(text.starts_with("0.07: periodic from heap 53 with period 34 (proven at heap 176: Guy–Smith"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+impl std::fmt::Display for PeriodReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PeriodReport::Proven { game, period, values } => {
+                writeln!(f, "{game}: {period}")?;
+                let listed: Vec<String> = values.iter().map(u64::to_string).collect();
+                write!(f, "values 0..{}: {}", values.len().saturating_sub(1), listed.join(" "))
             }
-            let values = self.engine.values();
-            let n = values.len() - 1;
-            self.next_check = n + n / PERIOD_CHECK_GROWTH + 1;
-            if let Some(found) = self.bound.and_then(|bound| find_period(values, bound, 1 << 27)) {
-                return Some(found);
-            }
-            match arithmetic_check(&self.code, values) {
-                Ok(found) => return Some(found),
-                Err(next) => self.next_check = self.next_check.min(next),
-            }
-        }
-        None
-    }
-
-    /// The values so far.
-    pub fn values(&self) -> &[u32] {
-        self.engine.values()
-    }
-}
-
-/// The finite code of `game` when its moves may leave three heaps: the codes that
-/// [`TripleEngine`] and the arithmetic-periodicity theorem are for.
-fn three_heap_code(game: &HeapGame) -> Option<&OctalCode> {
-    game.code().filter(|code| code.max_parts() == 3 && code.max_removal().is_some())
-}
-
-/// Looks for an arithmetic period in `values` and tries to prove it: `Ok` with the period once
-/// proven, otherwise `Err` with the heap at which to look again (an eighth further on, or where
-/// the proof said it needs values up to).
-fn arithmetic_check(code: &OctalCode, values: &[u32]) -> Result<Period, usize> {
-    let n = values.len() - 1;
-    let mut next = n + n / PERIOD_CHECK_GROWTH + 1;
-    if let Some(candidate) = period::arithmetic_candidate(values) {
-        match arithmetic::prove(
-            code,
-            values,
-            candidate.preperiod,
-            candidate.period,
-            candidate.saltus,
-        ) {
-            arithmetic::Attempt::Proven(found) => return Ok(found),
-            arithmetic::Attempt::NeedsValues(at) => next = at.max(n + 1),
-            arithmetic::Attempt::NotCovered(_) => {}
-        }
-    }
-    Err(next)
-}
-
-/// A long run of the fast engine: values in steps, with the periodicity proof checked each time
-/// the sequence has grown by an eighth (a linear pass each time, so a constant factor overall;
-/// the run stops at most an eighth past the heap where the proof completed; for very cheap heaps
-/// the interval widens up to a half, see `growth`).
-#[derive(Debug)]
-pub struct FastRun {
-    engine: SparseEngine,
-    bound: Option<period::ProofBound>,
-    next_check: usize,
-    n_threads: usize,
-    /// Checks run each time the sequence grows by `1/growth`: an eighth, or less often where a
-    /// check costs more than a sixteenth of computing the values since the last one (games
-    /// whose heaps are very cheap), so that checks never cost much of a run.
-    growth: usize,
-    /// Time spent computing values since the last check.
-    computing: std::time::Duration,
-}
-
-impl FastRun {
-    /// A run of `engine` (fresh, or resumed with earlier values) for `game`.
-    pub fn new(game: &HeapGame, engine: SparseEngine) -> FastRun {
-        let next_check = engine.values().len().max(64);
-        FastRun {
-            engine,
-            bound: proof_bound(game),
-            next_check,
-            n_threads: 1,
-            growth: PERIOD_CHECK_GROWTH,
-            computing: std::time::Duration::ZERO,
-        }
-    }
-
-    /// Uses `n_threads` threads ([`SparseEngine::extend_parallel`]).
-    pub fn with_threads(mut self, n_threads: usize) -> FastRun {
-        self.n_threads = n_threads.max(1);
-        self
-    }
-
-    /// Computes values up to heap `target` inclusive, or fewer if a period is proven first
-    /// (then returned). `None` if a value outgrew 16 bits.
-    pub fn advance(&mut self, target: usize) -> Option<Option<Period>> {
-        while self.engine.values().len() <= target {
-            let stop = target.min(self.next_check);
-            let started = std::time::Instant::now();
-            if !self.engine.extend_parallel(stop, self.n_threads) {
-                return None;
-            }
-            self.computing += started.elapsed();
-            if self.engine.values().len() > self.next_check {
-                self.next_check += self.next_check / self.growth + 1;
-                if let Some(bound) = self.bound {
-                    let started = std::time::Instant::now();
-                    let found = find_period(self.engine.values(), bound, 1 << 27);
-                    if started.elapsed() * 16 > self.computing && self.growth > 2 {
-                        self.growth /= 2;
-                    }
-                    self.computing = std::time::Duration::ZERO;
-                    if let Some(period) = found {
-                        return Some(Some(period));
-                    }
+            PeriodReport::NotProven { game, checked_to, observed } => {
+                write!(f, "{game}: no period proven; checked to heap {checked_to}")?;
+                if let Some(observed) = observed {
+                    write!(
+                        f,
+                        "\nobserved, not proven: G(n + {}) = G(n) + {} from heap {} to the end of the check",
+                        observed.period, observed.saltus, observed.preperiod
+                    )?;
                 }
+                Ok(())
             }
         }
-        Some(None)
-    }
-
-    /// Checks for a proven period now, whatever the schedule (at the end of a run).
-    pub fn check_now(&self) -> Option<Period> {
-        find_period(self.engine.values(), self.bound?, 1 << 27)
-    }
-
-    /// The engine and its values.
-    pub fn engine(&self) -> &SparseEngine {
-        &self.engine
-    }
-
-    /// Gives up the engine.
-    pub fn into_engine(self) -> SparseEngine {
-        self.engine
     }
 }
 
@@ -410,31 +288,53 @@ impl FastRun {
 /// - Nim (`0.[3]`): G(n) = n (Bouton; the options of n are all smaller heaps, so the mex is n).
 /// - Lasker's Nim (`4.[3]`): G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3
 ///   (Lasker 1931; Winning Ways ch. 4), arithmetic-periodic with period 4 and saltus 4.
-fn closed_form(game: &HeapGame) -> Option<(Period, &'static [u32])> {
+/// - Bounded Nim (`sub:1..M`, `bounded:M`): G(n) = n mod (M + 1) (the options of n are the
+///   M heaps below it, or all of them: by induction their values are the M residues other than
+///   n's own).
+pub(crate) fn closed_form(game: &HeapGame) -> Option<(Period, Vec<u32>)> {
     let HeapRules::Code(code) = &game.rules else { return None };
     match code.to_string().as_str() {
-        "0.[3]" => Some((
+        "0.[3]" => {
+            return Some((
+                Period {
+                    preperiod: 0,
+                    period: 1,
+                    saltus: 1,
+                    proven_at: 0,
+                    proof: Proof::ClosedForm("Nim, G(n) = n (Bouton)"),
+                },
+                vec![0],
+            ))
+        }
+        "4.[3]" => {
+            return Some((
+                Period {
+                    preperiod: 1,
+                    period: 4,
+                    saltus: 4,
+                    proven_at: 4,
+                    proof: Proof::ClosedForm(
+                        "Lasker's Nim, G(4k+3) = 4k+4, G(4k+4) = 4k+3, else n (Lasker)",
+                    ),
+                },
+                vec![0, 1, 2, 4, 3],
+            ))
+        }
+        _ => {}
+    }
+    // Bounded Nim: the code 0.33…3 (M digits 3), no split, no repeat.
+    let max_take = code.max_removal()?;
+    let bounded = code.digit(0) == 0 && (1..=max_take).all(|k| code.digit(k) == 3);
+    bounded.then(|| {
+        (
             Period {
                 preperiod: 0,
-                period: 1,
-                saltus: 1,
-                proven_at: 0,
-                proof: Proof::ClosedForm("Nim, G(n) = n (Bouton)"),
+                period: max_take + 1,
+                saltus: 0,
+                proven_at: max_take,
+                proof: Proof::ClosedForm("bounded Nim, G(n) = n mod (M + 1)"),
             },
-            &[0],
-        )),
-        "4.[3]" => Some((
-            Period {
-                preperiod: 1,
-                period: 4,
-                saltus: 4,
-                proven_at: 4,
-                proof: Proof::ClosedForm(
-                    "Lasker's Nim, G(4k+3) = 4k+4, G(4k+4) = 4k+3, else n (Lasker)",
-                ),
-            },
-            &[0, 1, 2, 4, 3],
-        )),
-        _ => None,
-    }
+            (0..=max_take as u32).collect(),
+        )
+    })
 }

@@ -81,6 +81,17 @@ impl Proof {
     }
 }
 
+/// `periodic from heap 53 with period 34 (proven at heap 176: Guy–Smith …)`.
+impl std::fmt::Display for Period {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "periodic from heap {} with period {}", self.preperiod, self.period)?;
+        if self.saltus != 0 {
+            write!(f, " and saltus {}", self.saltus)?;
+        }
+        write!(f, " (proven at heap {}: {})", self.proven_at, self.proof.describe())
+    }
+}
+
 impl Period {
     /// The value of heap `n` of any size, from the first `preperiod + period` values; `None`
     /// when a saltus takes it past `u64`.

@@ -5,34 +5,11 @@
 //! reported (use the loopy solver) rather than looped on. [`dense_values`] fills a plain array
 //! for an [`IndexedRuleset`], the fastest path when positions are numbered.
 
+use crate::error::{Error, Result};
+use crate::limits::{Limit, Limits};
 use crate::nimber::MexScratch;
-use crate::ruleset::{IndexedRuleset, Options, Ruleset};
+use crate::ruleset::{options_within, IndexedRuleset, Options, Ruleset};
 use std::collections::{HashMap, HashSet};
-
-/// Why a value could not be computed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum AcyclicError {
-    /// The game can return to a position, so plain Grundy values do not exist.
-    #[error("the game has a cycle through position {position}: use the loopy solver")]
-    Cycle {
-        /// The position met again, in debug form.
-        position: String,
-    },
-    /// More positions than the limit would have to be stored.
-    #[error("more than {limit} positions would have to be evaluated")]
-    TooLarge {
-        /// The limit that was reached.
-        limit: usize,
-    },
-    /// An indexed ruleset produced an option that is not numbered below its position.
-    #[error("position {pos_idx} has an option numbered {option_idx}, not below it")]
-    NotIndexedBelow {
-        /// The position's number.
-        pos_idx: usize,
-        /// The offending option's number.
-        option_idx: usize,
-    },
-}
 
 /// A memo table of Grundy values for one ruleset.
 ///
@@ -44,10 +21,11 @@ pub enum AcyclicError {
 /// struct TakeOneOrTwo;
 /// impl Ruleset for TakeOneOrTwo {
 ///     type Position = u64;
-///     fn options(&self, heap: &u64, options: &mut Options<u64>) {
+///     fn options(&self, heap: &u64, options: &mut Options<u64>) -> grundy::Result<()> {
 ///         for take in 1..=2.min(*heap) {
 ///             options.push_one(heap - take);
 ///         }
+///         Ok(())
 ///     }
 /// }
 /// let mut memo = Memo::new(&TakeOneOrTwo);
@@ -57,7 +35,7 @@ pub enum AcyclicError {
 pub struct Memo<'r, R: Ruleset> {
     ruleset: &'r R,
     values: HashMap<R::Position, u64>,
-    limit: usize,
+    limits: Limits,
     options: Options<R::Position>,
     mex: MexScratch,
 }
@@ -70,10 +48,15 @@ impl<'r, R: Ruleset> Memo<'r, R> {
 
     /// An empty table that refuses to hold more than `limit` positions.
     pub fn with_limit(ruleset: &'r R, limit: usize) -> Self {
+        Self::with_limits(ruleset, Limits { max_positions: limit, ..Limits::default() })
+    }
+
+    /// An empty table within `limits` (positions stored, options per position, cancellation).
+    pub fn with_limits(ruleset: &'r R, limits: Limits) -> Self {
         Memo {
             ruleset,
             values: HashMap::new(),
-            limit,
+            limits,
             options: Options::new(),
             mex: MexScratch::new(),
         }
@@ -90,7 +73,7 @@ impl<'r, R: Ruleset> Memo<'r, R> {
     }
 
     /// The Grundy value of `position`, evaluating whatever it needs.
-    pub fn grundy_value(&mut self, position: &R::Position) -> Result<u64, AcyclicError> {
+    pub fn grundy_value(&mut self, position: &R::Position) -> Result<u64> {
         if let Some(&value) = self.values.get(position) {
             return Ok(value);
         }
@@ -103,15 +86,14 @@ impl<'r, R: Ruleset> Memo<'r, R> {
                 continue;
             }
             let top = top.clone();
-            self.options.clear();
-            self.ruleset.options(&top, &mut self.options);
+            options_within(self.ruleset, &top, &mut self.options, &self.limits)?;
             let mut pushed = false;
             for component in self.options.all_components() {
                 if self.values.contains_key(component) {
                     continue;
                 }
                 if on_path.contains(component) || *component == top {
-                    return Err(AcyclicError::Cycle { position: format!("{component:?}") });
+                    return Err(Error::Cycle { position: format!("{component:?}") });
                 }
                 stack.push(component.clone());
                 pushed = true;
@@ -126,8 +108,18 @@ impl<'r, R: Ruleset> Memo<'r, R> {
                 .iter()
                 .map(|parts| parts.iter().fold(0, |acc, part| acc ^ values[part]));
             let value = self.mex.mex(option_values);
-            if self.values.len() >= self.limit {
-                return Err(AcyclicError::TooLarge { limit: self.limit });
+            if self.values.len() >= self.limits.max_positions {
+                return Err(Error::limit(
+                    Limit::Positions,
+                    self.limits.max_positions as u64,
+                    format!(
+                        "more than {} positions would have to be evaluated",
+                        self.limits.max_positions
+                    ),
+                ));
+            }
+            if self.values.len() % 4096 == 0 {
+                self.limits.check()?;
             }
             on_path.remove(&top);
             self.values.insert(top, value);
@@ -144,8 +136,9 @@ impl<'r, R: Ruleset> Memo<'r, R> {
 /// # struct TakeOneOrTwo;
 /// # impl Ruleset for TakeOneOrTwo {
 /// #     type Position = u64;
-/// #     fn options(&self, heap: &u64, options: &mut Options<u64>) {
+/// #     fn options(&self, heap: &u64, options: &mut Options<u64>) -> grundy::Result<()> {
 /// #         for take in 1..=2.min(*heap) { options.push_one(heap - take); }
+/// #         Ok(())
 /// #     }
 /// # }
 /// # impl IndexedRuleset for TakeOneOrTwo {
@@ -155,20 +148,19 @@ impl<'r, R: Ruleset> Memo<'r, R> {
 /// let values = grundy::solve::acyclic::dense_values(&TakeOneOrTwo, 7).unwrap();
 /// assert_eq!(values, [0, 1, 2, 0, 1, 2, 0]);
 /// ```
-pub fn dense_values<R: IndexedRuleset>(
-    ruleset: &R,
-    n_positions: usize,
-) -> Result<Vec<u64>, AcyclicError> {
+pub fn dense_values<R: IndexedRuleset>(ruleset: &R, n_positions: usize) -> Result<Vec<u64>> {
     let mut values: Vec<u64> = Vec::with_capacity(n_positions);
     let mut options = Options::new();
     let mut mex = MexScratch::new();
     for pos_idx in 0..n_positions {
         options.clear();
-        ruleset.options(&ruleset.position_at(pos_idx), &mut options);
+        ruleset.options(&ruleset.position_at(pos_idx), &mut options)?;
         for component in options.all_components() {
             let option_idx = ruleset.index_of(component);
             if option_idx >= pos_idx {
-                return Err(AcyclicError::NotIndexedBelow { pos_idx, option_idx });
+                return Err(Error::Unsupported(format!(
+                    "position {pos_idx} has an option numbered {option_idx}, not below it"
+                )));
             }
         }
         let value =

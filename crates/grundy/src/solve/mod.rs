@@ -1,6 +1,8 @@
 //! Solvers, kept apart from the rules: each takes any [`Ruleset`](crate::ruleset::Ruleset) or
 //! explicit [`GameGraph`](crate::game_graph::GameGraph).
 //!
+//! - [`values`]: the one value solver every family's generic answers use: memoized values, and
+//!   Smith's values of the region explored where a cycle is met (the rules never say).
 //! - [`acyclic`]: Grundy values of games that always end, memoized and iterative (no recursion,
 //!   so a chain of millions of positions cannot overflow a stack), and a dense-array path for
 //!   rulesets whose positions are numbered.
@@ -14,4 +16,5 @@ pub mod acyclic;
 pub mod loopy;
 pub mod retrograde;
 pub mod sum;
+pub mod values;
 pub mod whole;

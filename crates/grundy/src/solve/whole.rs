@@ -4,21 +4,16 @@
 //! The position's components are kept as a sorted multiset, so positions that differ only in
 //! the order of equal components meet in one table entry. Every position reachable from the
 //! start is numbered into an explicit [`GameGraph`], and [`retrograde`] decides them all. Past
-//! `limit` positions the search stops with [`TooLarge`]: an answer is never guessed.
+//! [`Limits::max_whole_positions`] positions the search stops with a limit error, and a component
+//! with more options than that is refused before it is expanded: an answer is never guessed.
 
 use super::retrograde::{retrograde, Retrograde, TerminalRule};
+use crate::error::{Error, Result};
 use crate::game_graph::GameGraphBuilder;
-use crate::ruleset::{Options, Ruleset};
+use crate::limits::{Limit, Limits};
+use crate::ruleset::{options_within, Options, Ruleset};
 use crate::Outcome;
 use std::collections::HashMap;
-
-/// The search needed more positions than allowed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("too large to decide: the whole position has more than {limit} reachable positions")]
-pub struct TooLarge {
-    /// The limit on the number of positions.
-    pub limit: usize,
-}
 
 /// A move of the starting position: which component, and what it became.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,7 +37,8 @@ pub struct WholeAnswer<P> {
     pub n_positions: usize,
 }
 
-/// Decides the position made of `components` under `rule`, searching at most `limit` positions.
+/// Decides the position made of `components` under `rule`, searching at most
+/// [`Limits::max_whole_positions`] positions.
 ///
 /// ```
 /// use grundy::ruleset::{Options, Ruleset};
@@ -50,20 +46,32 @@ pub struct WholeAnswer<P> {
 /// struct Nim;
 /// impl Ruleset for Nim {
 ///     type Position = u64;
-///     fn options(&self, heap: &u64, options: &mut Options<u64>) {
+///     fn options(&self, heap: &u64, options: &mut Options<u64>) -> grundy::Result<()> {
 ///         for to in 0..*heap { if to == 0 { options.push([]) } else { options.push_one(to) } }
+///         Ok(())
 ///     }
 /// }
 /// // Misère Nim: 1 1 1 is lost for the player to move.
-/// let answer = solve_whole(&Nim, &[1, 1, 1], TerminalRule::MoverWins, 1000).unwrap();
+/// let answer = solve_whole(&Nim, &[1, 1, 1], TerminalRule::MoverWins, &grundy::Limits::default()).unwrap();
 /// assert_eq!(answer.outcome, grundy::Outcome::P);
 /// ```
-pub fn solve_whole<R: Ruleset>(
+pub fn solve_whole<R: Ruleset + ?Sized>(
     ruleset: &R,
     components: &[R::Position],
     rule: TerminalRule,
-    limit: usize,
-) -> Result<WholeAnswer<R::Position>, TooLarge> {
+    limits: &Limits,
+) -> Result<WholeAnswer<R::Position>> {
+    let limit = limits.max_whole_positions.min(limits.max_positions);
+    let too_large = || {
+        Error::limit(
+            Limit::WholePositions,
+            limit as u64,
+            format!("the whole position has more than {limit} reachable positions"),
+        )
+    };
+    // Every option of a position is a reachable position: one with more options than the
+    // search may visit is refused before it is listed in full.
+    let option_limits = Limits { max_options: limits.max_options.min(limit), ..limits.clone() };
     let mut start: Vec<R::Position> = components.to_vec();
     start.sort();
     let mut index: HashMap<Vec<R::Position>, u32> = HashMap::new();
@@ -81,15 +89,18 @@ pub fn solve_whole<R: Ruleset>(
             if component_idx > 0 && state[component_idx] == state[component_idx - 1] {
                 continue;
             }
-            options.clear();
-            ruleset.options(&state[component_idx], &mut options);
+            options_within(ruleset, &state[component_idx], &mut options, &option_limits)
+                .map_err(|error| if error.is_limit() { too_large() } else { error })?;
             for parts in options.iter() {
                 let next = replaced(&state, component_idx, parts);
                 let next_idx = match index.get(&next) {
                     Some(&idx) => idx,
                     None => {
                         if states.len() >= limit {
-                            return Err(TooLarge { limit });
+                            return Err(too_large());
+                        }
+                        if states.len() % 8192 == 0 {
+                            limits.check()?;
                         }
                         let idx = states.len() as u32;
                         index.insert(next.clone(), idx);
@@ -112,8 +123,7 @@ pub fn solve_whole<R: Ruleset>(
     let mut winning_moves = Vec::new();
     if solved.outcome(0) == Outcome::N {
         for (component_idx, component) in components.iter().enumerate() {
-            options.clear();
-            ruleset.options(component, &mut options);
+            options_within(ruleset, component, &mut options, &option_limits)?;
             for parts in options.iter() {
                 let mut next: Vec<R::Position> = components.to_vec();
                 next.splice(component_idx..=component_idx, parts.iter().cloned());

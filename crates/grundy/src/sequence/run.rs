@@ -1,0 +1,484 @@
+//! One run for every nim-sequence engine: it owns the period-check schedule and pushes values
+//! into a [`Sink`], so that the command line writing a file, the server streaming a response and
+//! Python filling an array all drive the engines the same way (ripgrep's push-model `Sink`).
+//!
+//! The run picks an engine ([`SequenceEngine`]: the sparse engine, the three-heap engine or the
+//! straightforward one), extends it in steps, and after each step hands the new values to the
+//! sink. Each time the sequence has grown by an eighth it looks for a proof of periodicity
+//! (Guy–Smith, the window argument, arithmetic periodicity for three-heap codes); once proven,
+//! the remaining values follow from the period and the engines stop. Only the sparse engine
+//! uses more than one thread.
+
+use super::arithmetic;
+use super::dense::DenseEngine;
+use super::period::{self, find_period, proof_bound, Period, ProofBound};
+use super::sparse::SparseEngine;
+use super::triple::TripleEngine;
+use super::{closed_form, Computed, Engine};
+use crate::error::{Error, Result};
+use crate::games::heap::{HeapGame, OctalCode};
+use crate::limits::{Limit, Limits};
+use std::time::{Duration, Instant};
+
+/// A run of values as an engine stores them: two bytes each where they fit, four otherwise.
+#[derive(Debug, Clone, Copy)]
+pub enum Chunk<'a> {
+    /// Values below 2^16.
+    Narrow(&'a [u16]),
+    /// Values below 2^32.
+    Wide(&'a [u32]),
+    /// Values from a period with a saltus, which can pass 2^32 far out.
+    Long(&'a [u64]),
+}
+
+impl<'a> Chunk<'a> {
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        match self {
+            Chunk::Narrow(values) => values.len(),
+            Chunk::Wide(values) => values.len(),
+            Chunk::Long(values) => values.len(),
+        }
+    }
+
+    /// Whether there is no value.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Value `idx`.
+    pub fn get(&self, idx: usize) -> u64 {
+        match self {
+            Chunk::Narrow(values) => u64::from(values[idx]),
+            Chunk::Wide(values) => u64::from(values[idx]),
+            Chunk::Long(values) => values[idx],
+        }
+    }
+
+    /// The values `range`.
+    pub fn slice(&self, range: std::ops::Range<usize>) -> Chunk<'a> {
+        match self {
+            Chunk::Narrow(values) => Chunk::Narrow(&values[range]),
+            Chunk::Wide(values) => Chunk::Wide(&values[range]),
+            Chunk::Long(values) => Chunk::Long(&values[range]),
+        }
+    }
+
+    /// The largest value (0 when empty).
+    pub fn max(&self) -> u64 {
+        match self {
+            Chunk::Narrow(values) => values.iter().copied().max().map_or(0, u64::from),
+            Chunk::Wide(values) => values.iter().copied().max().map_or(0, u64::from),
+            Chunk::Long(values) => values.iter().copied().max().unwrap_or(0),
+        }
+    }
+
+    /// The values as four-byte integers (saturated: callers check [`Chunk::max`] first).
+    pub fn to_vec(&self) -> Vec<u32> {
+        match self {
+            Chunk::Narrow(values) => values.iter().map(|&v| u32::from(v)).collect(),
+            Chunk::Wide(values) => values.to_vec(),
+            Chunk::Long(values) => {
+                values.iter().map(|&v| v.min(u64::from(u32::MAX)) as u32).collect()
+            }
+        }
+    }
+}
+
+/// Where a run's values go, in order, as they are computed.
+pub trait Sink {
+    /// Whether the sink takes values at all (a sink that only shows progress does not: then
+    /// a proven period is not expanded into values).
+    fn wants_values(&self) -> bool {
+        true
+    }
+
+    /// The values of heaps `first..first + values.len()`. An error stops the run.
+    fn values(&mut self, first: u64, values: Chunk<'_>) -> Result<()>;
+
+    /// Every value computed so far has been delivered: a good moment for a checkpoint.
+    fn step_done(&mut self) -> Result<()> {
+        Ok(())
+    }
+
+    /// How far the run has got (the largest heap known), with a note on the engine's state.
+    fn progress(&mut self, _heap: u64, _note: &str) {}
+
+    /// The period was proven at `period.proven_at`: the values from `first` on follow from it.
+    fn period_proven(&mut self, _period: &Period, _first: u64) {}
+}
+
+/// A sink that keeps nothing: the run's report and the engine's own values are the result.
+#[derive(Debug, Default)]
+pub struct NoSink;
+
+impl Sink for NoSink {
+    fn values(&mut self, _first: u64, _values: Chunk<'_>) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// A nim-sequence engine: values of heaps 0, 1, 2, … in order.
+pub trait SequenceEngine: Send {
+    /// The engine's name, as `--engine` and the docs say it.
+    fn name(&self) -> &'static str;
+
+    /// Whether `--threads` above 1 makes it faster.
+    fn uses_threads(&self) -> bool {
+        false
+    }
+
+    /// The values computed so far.
+    fn values(&self) -> Chunk<'_>;
+
+    /// Computes values up to heap `target` inclusive; `false` if a value does not fit the
+    /// engine's storage (then nothing past it was stored).
+    fn extend_to(&mut self, target: usize, n_threads: usize) -> bool;
+
+    /// A note on the engine's state for progress lines.
+    fn note(&self) -> String {
+        String::new()
+    }
+
+    /// Gives up the values.
+    fn into_computed(self: Box<Self>) -> Computed;
+}
+
+impl SequenceEngine for SparseEngine {
+    fn name(&self) -> &'static str {
+        "sparse"
+    }
+    fn uses_threads(&self) -> bool {
+        true
+    }
+    fn values(&self) -> Chunk<'_> {
+        Chunk::Narrow(SparseEngine::values(self))
+    }
+    fn extend_to(&mut self, target: usize, n_threads: usize) -> bool {
+        self.extend_parallel(target, n_threads)
+    }
+    fn note(&self) -> String {
+        let stats = self.stats();
+        format!("rare {} max {}", stats.n_rare, stats.max_value)
+    }
+    fn into_computed(self: Box<Self>) -> Computed {
+        Computed::Narrow(self.into_values())
+    }
+}
+
+impl SequenceEngine for TripleEngine {
+    fn name(&self) -> &'static str {
+        "three-heap"
+    }
+    fn values(&self) -> Chunk<'_> {
+        Chunk::Wide(TripleEngine::values(self))
+    }
+    fn extend_to(&mut self, target: usize, _n_threads: usize) -> bool {
+        TripleEngine::extend_to(self, target);
+        true
+    }
+    fn into_computed(self: Box<Self>) -> Computed {
+        Computed::Wide(self.into_values())
+    }
+}
+
+impl SequenceEngine for DenseEngine {
+    fn name(&self) -> &'static str {
+        "straightforward"
+    }
+    fn values(&self) -> Chunk<'_> {
+        Chunk::Wide(DenseEngine::values(self))
+    }
+    fn extend_to(&mut self, target: usize, _n_threads: usize) -> bool {
+        DenseEngine::extend_to(self, target);
+        true
+    }
+    fn into_computed(self: Box<Self>) -> Computed {
+        Computed::Wide(self.into_values())
+    }
+}
+
+/// How a run is made.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// Which engine.
+    pub engine: Engine,
+    /// Threads for the engines that use them.
+    pub n_threads: usize,
+    /// Values already computed (a resumed run): the run starts after them and delivers only
+    /// the values past them.
+    pub earlier: Vec<u32>,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions { engine: Engine::Fastest, n_threads: 1, earlier: Vec::new() }
+    }
+}
+
+/// What a run found.
+#[derive(Debug)]
+pub struct RunReport {
+    /// The proven period, if any.
+    pub period: Option<Period>,
+    /// The values the engine computed (heaps `0..computed.len()`), earlier ones included.
+    pub computed: Computed,
+    /// The engine that ran (`closed form` for the games a theorem gives outright).
+    pub engine: &'static str,
+    /// The largest heap whose value was delivered.
+    pub delivered_to: Option<u64>,
+}
+
+/// Period checks run each time the sequence grows by this fraction (1/8, or up to 1/2 where
+/// checks cost too much against cheap heaps), so they cost a constant factor of a linear pass,
+/// and stop the run at most that fraction late.
+const PERIOD_CHECK_GROWTH: usize = 8;
+
+/// Values handed to a sink at a time when they come from a period.
+const PERIOD_CHUNK: usize = 1 << 16;
+
+/// Engine steps: at most this many heaps (progress, cancellation and checkpoints in between).
+const MAX_STEP: usize = 1 << 16;
+
+/// Computes the values of `game` for heaps `0..=up_to` (or until a period is proven), pushing
+/// every value from `options.earlier.len()` to `up_to` into `sink` when one is given (from the
+/// period once it is proven), and returns the period and the computed values.
+///
+/// ```
+/// use grundy::sequence::run::{run, Chunk, RunOptions, Sink};
+/// struct Collect(Vec<u32>);
+/// impl Sink for Collect {
+///     fn values(&mut self, _first: u64, values: Chunk<'_>) -> grundy::Result<()> {
+///         self.0.extend(values.to_vec());
+///         Ok(())
+///     }
+/// }
+/// let dawson = grundy::game("dawson")?.heap_game().unwrap();
+/// let mut sink = Collect(Vec::new());
+/// let report = run(&dawson, 1000, &RunOptions::default(), Some(&mut sink), &grundy::Limits::default())?;
+/// assert_eq!(report.period.unwrap().period, 34);
+/// assert_eq!(sink.0.len(), 1001); // computed to heap 176, the rest from the period
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn run(
+    game: &HeapGame,
+    up_to: u64,
+    options: &RunOptions,
+    mut sink: Option<&mut dyn Sink>,
+    limits: &Limits,
+) -> Result<RunReport> {
+    let first = options.earlier.len() as u64;
+    let wants_values = sink.as_ref().is_some_and(|sink| sink.wants_values());
+    if let Some((period, first_values)) = closed_form(game) {
+        if let Some(sink) = sink.as_deref_mut().filter(|_| wants_values) {
+            sink.period_proven(&period, first);
+            deliver_from_period(sink, &period, Chunk::Wide(&first_values), first, up_to, limits)?;
+        }
+        return Ok(RunReport {
+            period: Some(period),
+            computed: Computed::Wide(first_values),
+            engine: "closed form",
+            delivered_to: wants_values.then_some(up_to),
+        });
+    }
+    let compute_to = usize::try_from(up_to).map_err(|_| too_long(up_to))?;
+    let bytes_per_value =
+        if SparseEngine::supports(game) && options.engine == Engine::Fastest { 2 } else { 4 };
+    limits.count_bytes(
+        (compute_to as u64).saturating_add(1).saturating_mul(bytes_per_value),
+        &format!("the values of {} to heap {up_to}", game.name),
+    )?;
+    let mut engine = new_engine(game, options)?;
+    let mut schedule = Schedule::new(game, engine.values().len());
+    let mut delivered = first as usize;
+    let mut period = None;
+    while engine.values().len() <= compute_to {
+        limits.check()?;
+        let len = engine.values().len();
+        let target = compute_to.min(schedule.next_check).min(len + MAX_STEP - 1);
+        let started = Instant::now();
+        if !engine.extend_to(target, options.n_threads) {
+            // A value outgrew two bytes: carry on with the straightforward engine, widened.
+            let values = engine.values().to_vec();
+            engine = Box::new(DenseEngine::with_values(game, &values));
+            continue;
+        }
+        schedule.computing += started.elapsed();
+        let len = engine.values().len();
+        if let Some(sink) = sink.as_deref_mut() {
+            if len > delivered && wants_values {
+                sink.values(delivered as u64, engine.values().slice(delivered..len))?;
+                delivered = len;
+            }
+            sink.progress(len as u64 - 1, &engine.note());
+            sink.step_done()?;
+        }
+        if len > schedule.next_check || len > compute_to {
+            if let Some(found) = schedule.check(engine.values(), len > compute_to) {
+                period = Some(found);
+                break;
+            }
+        }
+    }
+    if let (Some(found), Some(sink)) = (&period, sink.filter(|_| wants_values)) {
+        let len = engine.values().len() as u64;
+        if len <= up_to {
+            sink.period_proven(found, len.max(first));
+            deliver_from_period(sink, found, engine.values(), len.max(first), up_to, limits)?;
+            sink.step_done()?;
+        }
+    }
+    let engine_name = engine.name();
+    Ok(RunReport {
+        period,
+        computed: engine.into_computed(),
+        engine: engine_name,
+        delivered_to: wants_values.then_some(up_to),
+    })
+}
+
+fn too_long(up_to: u64) -> Error {
+    Error::limit(
+        Limit::Memory,
+        usize::MAX as u64,
+        format!("heap {up_to} is past this machine's address space"),
+    )
+}
+
+/// The engine `options` ask for, started from the earlier values.
+fn new_engine(game: &HeapGame, options: &RunOptions) -> Result<Box<dyn SequenceEngine>> {
+    let earlier = &options.earlier;
+    if options.engine == Engine::Fastest {
+        if SparseEngine::supports(game) && earlier.iter().all(|&v| v <= u32::from(u16::MAX)) {
+            let narrow: Vec<u16> = earlier.iter().map(|&v| v as u16).collect();
+            if let Some(engine) = SparseEngine::with_values(game, narrow) {
+                return Ok(Box::new(engine));
+            }
+        }
+        if let Some(code) = three_heap_code(game) {
+            if let Some(engine) = TripleEngine::with_values(code, earlier) {
+                return Ok(Box::new(engine));
+            }
+        }
+    }
+    Ok(Box::new(DenseEngine::with_values(game, earlier)))
+}
+
+/// Hands the values of heaps `from..=up_to` to the sink, from the proven period.
+fn deliver_from_period(
+    sink: &mut dyn Sink,
+    period: &Period,
+    values: Chunk<'_>,
+    from: u64,
+    up_to: u64,
+    limits: &Limits,
+) -> Result<()> {
+    let head: Vec<u32> =
+        values.slice(0..(period.preperiod + period.period).min(values.len())).to_vec();
+    let mut chunk: Vec<u64> = Vec::with_capacity(PERIOD_CHUNK);
+    let mut start = from;
+    let mut n = from;
+    while n <= up_to {
+        let value = period.value_at(&head, n).ok_or_else(|| {
+            Error::limit(Limit::Memory, u64::MAX, format!("the value of heap {n} passes 2^64 - 1"))
+        })?;
+        chunk.push(value);
+        if chunk.len() == PERIOD_CHUNK {
+            limits.check()?;
+            sink.values(start, Chunk::Long(&chunk))?;
+            sink.progress(n, "from the period");
+            start = n + 1;
+            chunk.clear();
+        }
+        if n == u64::MAX {
+            break;
+        }
+        n += 1;
+    }
+    if !chunk.is_empty() {
+        sink.values(start, Chunk::Long(&chunk))?;
+    }
+    Ok(())
+}
+
+/// When to look for a proof, and which proofs apply.
+struct Schedule {
+    bound: Option<ProofBound>,
+    ap_code: Option<OctalCode>,
+    next_check: usize,
+    /// Checks run each time the sequence grows by `1/growth`: an eighth, or less often where a
+    /// check costs more than a sixteenth of computing the values since the last one (games
+    /// whose heaps are very cheap), so that checks never cost much of a run.
+    growth: usize,
+    /// Time spent computing values since the last check.
+    computing: Duration,
+}
+
+impl Schedule {
+    fn new(game: &HeapGame, n_values: usize) -> Schedule {
+        Schedule {
+            bound: proof_bound(game),
+            ap_code: three_heap_code(game).cloned(),
+            next_check: n_values.max(64),
+            growth: PERIOD_CHECK_GROWTH,
+            computing: Duration::ZERO,
+        }
+    }
+
+    /// Looks for a proven period in `values` now, and sets the next check.
+    fn check(&mut self, values: Chunk<'_>, at_end: bool) -> Option<Period> {
+        let n = values.len().checked_sub(1)?;
+        self.next_check = n + n / self.growth + 1;
+        let started = Instant::now();
+        let found = self.bound.and_then(|bound| match values {
+            Chunk::Narrow(values) => find_period(values, bound, 1 << 27),
+            Chunk::Wide(values) => find_period(values, bound, 1 << 27),
+            Chunk::Long(values) => find_period(values, bound, 1 << 27),
+        });
+        if found.is_some() {
+            return found;
+        }
+        if let (Some(code), Chunk::Wide(wide)) = (&self.ap_code, values) {
+            match arithmetic_check(code, wide) {
+                Ok(found) => return Some(found),
+                Err(next) => self.next_check = self.next_check.min(next),
+            }
+        }
+        if !at_end && started.elapsed() * 16 > self.computing && self.growth > 2 {
+            self.growth /= 2;
+        }
+        self.computing = Duration::ZERO;
+        None
+    }
+}
+
+/// The finite code of `game` when its moves may leave three heaps: the codes that
+/// [`TripleEngine`] and the arithmetic-periodicity theorem are for.
+pub(crate) fn three_heap_code(game: &HeapGame) -> Option<&OctalCode> {
+    game.code().filter(|code| code.max_parts() == 3 && code.max_removal().is_some())
+}
+
+/// Looks for an arithmetic period in `values` and tries to prove it: `Ok` with the period once
+/// proven, otherwise `Err` with the heap at which to look again (an eighth further on, or where
+/// the proof said it needs values up to).
+pub(crate) fn arithmetic_check(
+    code: &OctalCode,
+    values: &[u32],
+) -> std::result::Result<Period, usize> {
+    let n = values.len() - 1;
+    let mut next = n + n / PERIOD_CHECK_GROWTH + 1;
+    if let Some(candidate) = period::arithmetic_candidate(values) {
+        match arithmetic::prove(
+            code,
+            values,
+            candidate.preperiod,
+            candidate.period,
+            candidate.saltus,
+        ) {
+            arithmetic::Attempt::Proven(found) => return Ok(found),
+            arithmetic::Attempt::NeedsValues(at) => next = at.max(n + 1),
+            arithmetic::Attempt::NotCovered(_) => {}
+        }
+    }
+    Err(next)
+}
