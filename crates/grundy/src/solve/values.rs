@@ -6,19 +6,20 @@
 //! be infinite, every position reachable from the root that is not yet known is explored into a
 //! [`GameGraph`] and labelled by Smith's generalized values ([`loopy_values`]).
 //!
-//! Splits inside such a region are exact too, as long as the parts cannot lead back into it:
-//! each part's value is found first (recursively, the same way), and the option becomes a
-//! small *gadget* in the graph, a node whose generalized value is the sum's value. A finite
-//! value `v` is the node with options of every value below it (a Nim heap); ∞(K) is the node
-//! with options of the values in K and one to a node that loops on itself. Smith's conditions
-//! only look at the values of options and at the finite values among *their* options, which the
-//! gadget has exactly, so the labels of the region's own positions are those of the real game.
-//! A part that leads back into the region under exploration is refused
-//! ([`Error::Unsupported`]): that is a system of equations no labelling solves, and it is never
-//! answered wrongly.
+//! The region is split into strongly connected components (every part of every option counts
+//! as an edge), labelled sinks first. Within a component, an option that leaves it is a small
+//! *gadget* standing for its value, known by then: a finite value `v` is a node with options of
+//! every value below it (a Nim heap); ∞(K) is a node with options of the values in K and one to
+//! a node that loops on itself. Smith's conditions only look at the values of options and at
+//! the finite values among *their* options, which the gadget has exactly, and the generalized
+//! values are unique, so the labels of the component's positions are those of the real game.
+//! This makes splits exact wherever their parts cannot lead back to the position split; a split
+//! with a part in its own component (a sum inside a cycle) is refused ([`Error::Unsupported`]):
+//! that is a system of equations no labelling solves, and it is never answered wrongly.
 //!
-//! Every region gets counters after the regions before it, so a move to a value-0 position with
-//! the smallest counter always makes progress: earlier regions cannot reach later ones.
+//! Every component gets counters after the components before it, so a move to a value-0
+//! position with the smallest counter always makes progress: earlier components cannot reach
+//! later ones.
 
 use super::loopy::{loopy_values, LoopyValue};
 use super::sum::sum_value;
@@ -61,11 +62,138 @@ pub struct ValueSolver<'r, R: Ruleset + ?Sized> {
     ruleset: &'r R,
     limits: Limits,
     known: HashMap<R::Position, Known>,
-    /// Positions of regions being explored: a split part that reaches one is refused.
-    exploring: HashSet<R::Position>,
     options: Options<R::Position>,
     mex: MexScratch,
     next_counter: u64,
+}
+
+/// An option of an explored position: its parts, each a position of the region or one whose
+/// value was known before.
+struct Choice {
+    targets: Vec<Target>,
+}
+
+enum Target {
+    Node(u32),
+    Known(LoopyValue),
+}
+
+/// Nodes standing for known values in a labelling: a finite value `v` is a node with options of
+/// every value below it (a Nim heap); ∞(K) is a node with options of the values in K and one to
+/// a node that loops on itself.
+#[derive(Default)]
+struct Gadgets {
+    finite: Vec<u32>,
+    infinite: HashMap<Vec<u64>, u32>,
+    looping: Option<u32>,
+}
+
+/// Gadgets are built for values up to this; larger values in a cycle's options are refused.
+const MAX_GADGET_VALUE: u64 = 1 << 16;
+
+impl Gadgets {
+    fn finite_node(&mut self, value: u64, lists: &mut Vec<Vec<u32>>) -> Result<u32> {
+        if value > MAX_GADGET_VALUE {
+            return Err(Error::Unsupported(format!(
+                "an option of a position in a cycle has value {value}, too large to stand for in \
+                 the loopy labelling"
+            )));
+        }
+        while self.finite.len() as u64 <= value {
+            let node = lists.len() as u32;
+            lists.push(self.finite.clone());
+            self.finite.push(node);
+        }
+        Ok(self.finite[value as usize])
+    }
+
+    fn node(&mut self, value: &LoopyValue, lists: &mut Vec<Vec<u32>>) -> Result<u32> {
+        match value {
+            LoopyValue::Finite(v) => self.finite_node(*v, lists),
+            LoopyValue::Infinite(set) => {
+                if let Some(&node) = self.infinite.get(set) {
+                    return Ok(node);
+                }
+                let mut successors = Vec::with_capacity(set.len() + 1);
+                for &v in set {
+                    successors.push(self.finite_node(v, lists)?);
+                }
+                let looping = *self.looping.get_or_insert_with(|| {
+                    let node = lists.len() as u32;
+                    lists.push(vec![node]);
+                    node
+                });
+                successors.push(looping);
+                let node = lists.len() as u32;
+                lists.push(successors);
+                self.infinite.insert(set.clone(), node);
+                Ok(node)
+            }
+        }
+    }
+}
+
+/// The strongly connected components of the graph whose edges are every part of every option,
+/// sinks first (Tarjan's algorithm, iterative).
+fn strongly_connected(options: &[Vec<Choice>]) -> Vec<Vec<u32>> {
+    let n = options.len();
+    let successors = |node: usize| {
+        options[node].iter().flat_map(|choice| choice.targets.iter()).filter_map(|t| match t {
+            Target::Node(idx) => Some(*idx as usize),
+            Target::Known(_) => None,
+        })
+    };
+    const UNSEEN: usize = usize::MAX;
+    let mut order = vec![UNSEEN; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut components = Vec::new();
+    let mut counter = 0;
+    for start in 0..n {
+        if order[start] != UNSEEN {
+            continue;
+        }
+        // (node, its successors not yet looked at)
+        let mut work: Vec<(usize, Vec<usize>)> = vec![(start, successors(start).collect())];
+        order[start] = counter;
+        low[start] = counter;
+        counter += 1;
+        stack.push(start);
+        on_stack[start] = true;
+        while let Some((node, pending)) = work.last_mut() {
+            let node = *node;
+            if let Some(next) = pending.pop() {
+                if order[next] == UNSEEN {
+                    order[next] = counter;
+                    low[next] = counter;
+                    counter += 1;
+                    stack.push(next);
+                    on_stack[next] = true;
+                    work.push((next, successors(next).collect()));
+                } else if on_stack[next] {
+                    low[node] = low[node].min(order[next]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some((parent, _)) = work.last() {
+                low[*parent] = low[*parent].min(low[node]);
+            }
+            if low[node] == order[node] {
+                let mut component = Vec::new();
+                while let Some(member) = stack.pop() {
+                    on_stack[member] = false;
+                    component.push(member as u32);
+                    if member == node {
+                        break;
+                    }
+                }
+                components.push(component);
+            }
+        }
+    }
+    components
 }
 
 /// What the depth-first search found.
@@ -82,7 +210,6 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
             ruleset,
             limits,
             known: HashMap::new(),
-            exploring: HashSet::new(),
             options: Options::new(),
             mex: MexScratch::new(),
             next_counter: 1,
@@ -121,12 +248,6 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
         if let Some(known) = self.known.get(position) {
             return Ok(known.value.clone());
         }
-        if self.exploring.contains(position) {
-            return Err(Error::Unsupported(format!(
-                "a move splits a position into independent parts one of which leads back to \
-                 {position:?}, through a cycle: sums inside a cycle are not solved here"
-            )));
-        }
         match self.search(position)? {
             Search::Done => {}
             Search::Loopy => self.label_region(position)?,
@@ -154,12 +275,6 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
                 continue;
             }
             let top = top.clone();
-            if self.exploring.contains(&top) {
-                return Err(Error::Unsupported(format!(
-                    "a move splits a position into independent parts one of which leads back to \
-                     {top:?}, through a cycle: sums inside a cycle are not solved here"
-                )));
-            }
             options_within(self.ruleset, &top, &mut self.options, &self.limits)?;
             let mut pushed = false;
             for component in self.options.all_components() {
@@ -190,147 +305,142 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
         Ok(Search::Done)
     }
 
-    /// Explores every position reachable from `root` that is not yet known, and labels them by
-    /// Smith's values (with gadgets for split options and for positions known already).
+    /// Explores every position reachable from `root` that is not yet known (through every
+    /// part of every option), splits the region into strongly connected components, and labels
+    /// them sinks first: each component by Smith's labelling of its own positions, with every
+    /// option that leaves it standing as a gadget of its (by then known) value.
     fn label_region(&mut self, root: &R::Position) -> Result<()> {
-        let mut index: HashMap<R::Position, u32> = HashMap::new();
-        let mut region: Vec<R::Position> = Vec::new();
-        index.insert(root.clone(), 0);
-        region.push(root.clone());
-        self.exploring.insert(root.clone());
-        let result = self.explore_and_label(&mut index, &mut region);
-        for position in &region {
-            self.exploring.remove(position);
+        let (nodes, options) = self.explore(root)?;
+        let components = strongly_connected(&options);
+        for component in components {
+            self.label_component(&nodes, &options, &component)?;
         }
-        result
+        Ok(())
     }
 
-    fn explore_and_label(
-        &mut self,
-        index: &mut HashMap<R::Position, u32>,
-        region: &mut Vec<R::Position>,
-    ) -> Result<()> {
-        // Successors of region nodes, as targets: a region node, or a gadget of a known value.
-        enum Target {
-            Node(u32),
-            Gadget(LoopyValue),
-        }
-        let mut successor_lists: Vec<Vec<Target>> = Vec::new();
+    /// Every unknown position reachable from `root`, numbered, with its options.
+    fn explore(&mut self, root: &R::Position) -> Result<(Vec<R::Position>, Vec<Vec<Choice>>)> {
+        let mut index: HashMap<R::Position, u32> = HashMap::new();
+        let mut nodes: Vec<R::Position> = vec![root.clone()];
+        index.insert(root.clone(), 0);
+        let mut all_options: Vec<Vec<Choice>> = Vec::new();
         let mut options = Options::new();
-        let mut next_idx = 0;
-        while next_idx < region.len() {
-            let position = region[next_idx].clone();
+        while all_options.len() < nodes.len() {
+            let position = nodes[all_options.len()].clone();
             options_within(self.ruleset, &position, &mut options, &self.limits)?;
-            let mut targets = Vec::with_capacity(options.len());
+            let mut choices = Vec::with_capacity(options.len());
             for parts in options.iter() {
-                if parts.len() == 1 {
-                    let part = &parts[0];
+                let mut targets = Vec::with_capacity(parts.len());
+                for part in parts {
                     if let Some(known) = self.known.get(part) {
-                        targets.push(Target::Gadget(known.value.clone()));
+                        targets.push(Target::Known(known.value.clone()));
                         continue;
                     }
                     let idx = match index.get(part) {
                         Some(&idx) => idx,
-                        None if self.exploring.contains(part) => {
-                            return Err(Error::Unsupported(format!(
-                                "a move splits a position into independent parts one of which                                  leads back to {part:?}, through a cycle: sums inside a cycle are                                  not solved here"
-                            )));
-                        }
                         None => {
-                            let idx = region.len() as u32;
+                            let idx = nodes.len() as u32;
                             index.insert(part.clone(), idx);
-                            region.push(part.clone());
-                            self.exploring.insert(part.clone());
-                            self.limits.count_positions(self.known.len() + region.len())?;
-                            if region.len() % 4096 == 0 {
+                            nodes.push(part.clone());
+                            self.limits.count_positions(self.known.len() + nodes.len())?;
+                            if nodes.len() % 4096 == 0 {
                                 self.limits.check()?;
                             }
                             idx
                         }
                     };
                     targets.push(Target::Node(idx));
-                } else {
-                    // The parts of a split: their values first, then a gadget of their sum.
-                    let parts = parts.to_vec();
-                    let value = self.sum_value(&parts)?;
-                    targets.push(Target::Gadget(value));
+                }
+                choices.push(Choice { targets });
+            }
+            all_options.push(choices);
+        }
+        Ok((nodes, all_options))
+    }
+
+    /// The value of a target once every component below has been labelled.
+    fn target_value(&self, nodes: &[R::Position], target: &Target) -> LoopyValue {
+        match target {
+            Target::Known(value) => value.clone(),
+            Target::Node(idx) => self.known[&nodes[*idx as usize]].value.clone(),
+        }
+    }
+
+    fn label_component(
+        &mut self,
+        nodes: &[R::Position],
+        options: &[Vec<Choice>],
+        component: &[u32],
+    ) -> Result<()> {
+        let inside = |target: &Target| match target {
+            Target::Node(idx) => component.contains(idx),
+            Target::Known(_) => false,
+        };
+        // An option that stays in the component: a single part (an edge of the graph), or a
+        // split with a part inside, which no labelling solves.
+        for &node in component {
+            for choice in &options[node as usize] {
+                if choice.targets.len() > 1 && choice.targets.iter().any(inside) {
+                    return Err(Error::Unsupported(format!(
+                        "a move of position {:?} splits it into independent parts one of which                          leads back to it, through a cycle: sums inside a cycle are not solved here",
+                        nodes[node as usize]
+                    )));
                 }
             }
-            successor_lists.push(targets);
-            next_idx += 1;
         }
-        // Gadgets: finite values 0..=max as a Nim heap each; ∞(K) as K plus a self-loop node.
-        let n_region = region.len() as u32;
-        let mut lists: Vec<Vec<u32>> = Vec::with_capacity(region.len() + 8);
-        lists.resize_with(region.len(), Vec::new);
-        let mut finite_gadgets: Vec<u32> = Vec::new();
-        let mut infinite_gadgets: HashMap<Vec<u64>, u32> = HashMap::new();
-        let mut loop_node: Option<u32> = None;
-        fn finite_gadget(value: u64, gadgets: &mut Vec<u32>, lists: &mut Vec<Vec<u32>>) -> u32 {
-            while gadgets.len() as u64 <= value {
-                let node = lists.len() as u32;
-                lists.push(gadgets.clone());
-                gadgets.push(node);
+        let cyclic = component.len() > 1
+            || options[component[0] as usize]
+                .iter()
+                .any(|choice| choice.targets.len() == 1 && inside(&choice.targets[0]));
+        // The values of the options that leave the component.
+        let outside_value = |solver: &Self, choice: &Choice| -> LoopyValue {
+            let values: Vec<LoopyValue> =
+                choice.targets.iter().map(|t| solver.target_value(nodes, t)).collect();
+            sum_value(&values)
+        };
+        if !cyclic {
+            let node = component[0] as usize;
+            let values: Vec<LoopyValue> =
+                options[node].iter().map(|choice| outside_value(self, choice)).collect();
+            if values.iter().all(|v| v.finite().is_some()) {
+                let value = self.mex.mex(values.iter().filter_map(LoopyValue::finite));
+                return self.store(
+                    nodes[node].clone(),
+                    Known { value: LoopyValue::Finite(value), counter: None },
+                );
             }
-            gadgets[value as usize]
         }
-        let max_gadget_value = 1u64 << 16;
-        for (node_idx, targets) in successor_lists.into_iter().enumerate() {
-            let mut successors = Vec::with_capacity(targets.len());
-            for target in targets {
-                let node = match target {
-                    Target::Node(idx) => idx,
-                    Target::Gadget(LoopyValue::Finite(value)) => {
-                        if value > max_gadget_value {
-                            return Err(Error::Unsupported(format!(
-                                "an option of a position in a cycle has value {value}, too large \
-                                 to stand for in the loopy labelling"
-                            )));
-                        }
-                        finite_gadget(value, &mut finite_gadgets, &mut lists)
-                    }
-                    Target::Gadget(LoopyValue::Infinite(set)) => {
-                        if let Some(&node) = infinite_gadgets.get(&set) {
-                            node
-                        } else {
-                            let mut succ: Vec<u32> = Vec::with_capacity(set.len() + 1);
-                            for &value in &set {
-                                if value > max_gadget_value {
-                                    return Err(Error::Unsupported(format!(
-                                        "an option of a position in a cycle has value ∞ with {value} \
-                                         among its options, too large to stand for"
-                                    )));
-                                }
-                                succ.push(finite_gadget(value, &mut finite_gadgets, &mut lists));
-                            }
-                            let looping = *loop_node.get_or_insert_with(|| {
-                                let node = lists.len() as u32;
-                                lists.push(vec![node]);
-                                node
-                            });
-                            succ.push(looping);
-                            let node = lists.len() as u32;
-                            lists.push(succ);
-                            infinite_gadgets.insert(set, node);
-                            node
-                        }
+        // Smith's labelling of the component: its positions first, then gadgets.
+        let local: HashMap<u32, u32> =
+            component.iter().enumerate().map(|(i, &node)| (node, i as u32)).collect();
+        let mut gadgets = Gadgets::default();
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); component.len()];
+        for (local_idx, &node) in component.iter().enumerate() {
+            let mut successors = Vec::with_capacity(options[node as usize].len());
+            for choice in &options[node as usize] {
+                let succ = match choice.targets.as_slice() {
+                    [Target::Node(idx)] if local.contains_key(idx) => local[idx],
+                    _ => {
+                        let value = outside_value(self, choice);
+                        gadgets.node(&value, &mut lists)?
                     }
                 };
-                successors.push(node);
+                successors.push(succ);
             }
-            lists[node_idx] = successors;
+            lists[local_idx] = successors;
         }
         let graph = GameGraph::from_successors(&lists);
         let labels = loopy_values(&graph, &graph.predecessors());
         let base = self.next_counter;
-        let mut largest = 0u64;
-        for (node, position) in region.iter().enumerate().take(n_region as usize) {
-            let counter = labels.counter(node as u32).map(|c| base + u64::from(c));
-            largest = largest.max(counter.unwrap_or(0));
-            let value = labels.value(node as u32);
-            self.store(position.clone(), Known { value, counter: counter.or(Some(u64::MAX)) })?;
+        for (local_idx, &node) in component.iter().enumerate() {
+            let counter = labels.counter(local_idx as u32).map(|c| base + u64::from(c));
+            let value = labels.value(local_idx as u32);
+            self.store(
+                nodes[node as usize].clone(),
+                Known { value, counter: counter.or(Some(u64::MAX)) },
+            )?;
         }
-        self.next_counter = largest.max(base) + lists.len() as u64 + 1;
+        self.next_counter = base + lists.len() as u64 + 1;
         Ok(())
     }
 }
