@@ -196,6 +196,9 @@ fn strongly_connected(options: &[Vec<Choice>]) -> Vec<Vec<u32>> {
     components
 }
 
+/// The positions of an explored region, and the options of each.
+type Region<P> = (Vec<P>, Vec<Vec<Choice>>);
+
 /// What the depth-first search found.
 enum Search {
     Done,
@@ -319,7 +322,7 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
     }
 
     /// Every unknown position reachable from `root`, numbered, with its options.
-    fn explore(&mut self, root: &R::Position) -> Result<(Vec<R::Position>, Vec<Vec<Choice>>)> {
+    fn explore(&mut self, root: &R::Position) -> Result<Region<R::Position>> {
         let mut index: HashMap<R::Position, u32> = HashMap::new();
         let mut nodes: Vec<R::Position> = vec![root.clone()];
         index.insert(root.clone(), 0);
