@@ -13,7 +13,7 @@ use grundy::games::staircase::Staircase;
 use grundy::games::wythoff::Wythoff;
 use grundy::games::{Game, Rules};
 use grundy::ruleset::{Options, Ruleset};
-use grundy::solve::loopy::{loopy_values_naive, LoopyValue};
+use grundy::solve::loopy::loopy_values_naive;
 use grundy::solve::retrograde::TerminalRule;
 use grundy::solve::values::ValueSolver;
 use grundy::solve::whole::solve_whole;
