@@ -32,7 +32,8 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 
-    /// Worker threads for commands that compute (default: all cores).
+    /// Worker threads for commands that compute (default: all cores). Only the sparse engine
+    /// (codes that leave at most two heaps, Grundy's game) uses more than one.
     #[arg(long, global = true, value_name = "N")]
     pub threads: Option<NonZeroUsize>,
 

@@ -294,7 +294,7 @@ pub fn run(
             );
         }
     }
-    finish_and_report(sink.output, path, game, chatty)
+    finish_and_report(sink.output, path, game, report.engine, chatty)
 }
 
 /// The file as a sink of the library's run.
@@ -360,12 +360,18 @@ impl Sink for FileSink<'_, '_> {
 }
 
 /// Completes the file and says what was written, where chatter is allowed.
-fn finish_and_report(output: Output, path: &Path, game: &HeapGame, chatty: bool) -> Result<bool> {
+fn finish_and_report(
+    output: Output,
+    path: &Path,
+    game: &HeapGame,
+    engine: &str,
+    chatty: bool,
+) -> Result<bool> {
     let n_values = output.n_written;
     let sum = output.finish(path)?;
     if chatty {
         eprintln!(
-            "wrote {n_values} values of {} to {} (checksum {sum:016x})",
+            "wrote {n_values} values of {} to {} ({engine} engine; checksum {sum:016x})",
             game.name,
             path.display()
         );

@@ -823,6 +823,24 @@ mod long_runs {
     }
 
     #[test]
+    fn out_file_obeys_the_engine_asked_for() {
+        let dir = dir();
+        let fast = dir.join("fast.bin");
+        let slow = dir.join("slow.bin");
+        let run = |path: &std::path::Path, engine: &str| {
+            let output = grundy(&[
+                "seq", "0.6", "3000", "--out", path.to_str().unwrap(), "--engine", engine,
+                "--progress",
+            ]);
+            assert!(output.status.success(), "{}", stderr(&output));
+            stderr(&output)
+        };
+        assert!(run(&fast, "fastest").contains("sparse engine"));
+        assert!(run(&slow, "straightforward").contains("straightforward engine"));
+        assert_eq!(std::fs::read(&fast).unwrap(), std::fs::read(&slow).unwrap());
+    }
+
+    #[test]
     fn resume_without_a_checkpoint_is_bad_input() {
         let path = dir().join("nothing.bin");
         assert_bad_input(
