@@ -829,7 +829,13 @@ mod long_runs {
         let slow = dir.join("slow.bin");
         let run = |path: &std::path::Path, engine: &str| {
             let output = grundy(&[
-                "seq", "0.6", "3000", "--out", path.to_str().unwrap(), "--engine", engine,
+                "seq",
+                "0.6",
+                "3000",
+                "--out",
+                path.to_str().unwrap(),
+                "--engine",
+                engine,
                 "--progress",
             ]);
             assert!(output.status.success(), "{}", stderr(&output));
@@ -871,5 +877,92 @@ fn closed_stdout_is_success() {
         let output = child.wait_with_output().unwrap();
         assert!(output.status.success(), "{args:?}: {:?}", output.status);
         assert!(output.stderr.is_empty(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    }
+}
+
+/// Every `console` block of README.md is run as shown, in a copy of `examples/`, and its output
+/// compared with what the README says: the README's outputs are real. A line ending in
+/// `... (abbreviated)` matches a line that starts with the text before it; a last line
+/// `... (abbreviated)` stands for the rest of the output.
+mod readme {
+    use super::*;
+
+    fn blocks(readme: &str) -> Vec<String> {
+        let mut blocks = Vec::new();
+        let mut current: Option<String> = None;
+        for line in readme.lines() {
+            match (&mut current, line.trim_end()) {
+                (None, "```console") => current = Some(String::new()),
+                (Some(_), "```") => blocks.push(current.take().unwrap()),
+                (Some(block), text) => {
+                    block.push_str(text);
+                    block.push('\n');
+                }
+                (None, _) => {}
+            }
+        }
+        blocks
+    }
+
+    fn matches(expected: &str, got: &str) -> bool {
+        let (mut expected_lines, mut got_lines): (Vec<&str>, Vec<&str>) =
+            (expected.lines().collect(), got.lines().collect());
+        // A last line `... (abbreviated)` stands for the rest of the output.
+        if expected_lines.last() == Some(&"... (abbreviated)") {
+            expected_lines.pop();
+            got_lines.truncate(expected_lines.len());
+        }
+        if expected_lines.len() != got_lines.len() {
+            return false;
+        }
+        expected_lines.iter().zip(&got_lines).all(|(e, g)| match e.strip_suffix(" (abbreviated)") {
+            Some(head) => g.starts_with(head.trim_end_matches("...").trim_end()),
+            None => e == g,
+        })
+    }
+
+    #[test]
+    fn every_console_example_in_the_readme_prints_what_it_shows() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+        let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+        let work = std::env::temp_dir().join(format!("grundy-readme-{}", std::process::id()));
+        std::fs::create_dir_all(&work).unwrap();
+        for entry in std::fs::read_dir(format!("{root}/examples")).unwrap() {
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_file() {
+                std::fs::copy(entry.path(), work.join(entry.file_name())).unwrap();
+            }
+        }
+        let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_grundy")).parent().unwrap();
+        let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+        let mut n_commands = 0;
+        for block in blocks(&readme) {
+            let mut commands: Vec<(String, String)> = Vec::new();
+            for line in block.lines() {
+                if let Some(command) = line.strip_prefix("$ ") {
+                    commands.push((command.to_string(), String::new()));
+                } else if let Some((_, output)) = commands.last_mut() {
+                    output.push_str(line);
+                    output.push('\n');
+                }
+            }
+            for (command, expected) in commands {
+                let output = Command::new("sh")
+                    .arg("-c")
+                    .arg(format!("{command} 2>&1"))
+                    .current_dir(&work)
+                    .env("PATH", &path)
+                    .output()
+                    .unwrap();
+                let got = String::from_utf8_lossy(&output.stdout).to_string();
+                assert!(
+                    matches(&expected, &got),
+                    "README: $ {command}\nexpected:\n{expected}\ngot:\n{got}"
+                );
+                n_commands += 1;
+            }
+        }
+        assert!(n_commands >= 15, "only {n_commands} README commands found");
+        let _ = std::fs::remove_dir_all(&work);
     }
 }

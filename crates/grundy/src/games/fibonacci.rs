@@ -18,7 +18,6 @@
 //! answer path, memoized over the positions `(n, m)`.
 
 use super::{Family, Game, Rules, Spec};
-use crate::analysis::generic::by_rules;
 use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
 use crate::error::Result;
 use crate::limits::Limits;
@@ -186,14 +185,20 @@ impl Rules for FibonacciNim {
         }
     }
 
-    /// A lone heap by the theorem: outcome and every winning move for heaps of any size, and
-    /// its Grundy value when it is small enough to compute. Sums go the generic way.
+    /// A lone heap by the theorem: outcome and every winning move (said as a take) for heaps of
+    /// any size, and its Grundy value by the generic solver when it is small enough to
+    /// compute. Sums go the generic way.
     fn normal_play(&self, heaps: &[FibHeap], limits: &Limits) -> Option<Result<Analysis>> {
         let [heap] = heaps else { return None };
         let size = heap.tokens.saturating_mul(heap.max_take.saturating_add(1));
-        if size <= SINGLE_VALUE_BUDGET {
-            return Some(by_rules(self, heaps, Convention::Normal, limits));
-        }
+        let value = if size <= SINGLE_VALUE_BUDGET {
+            match self.grundy_value(heap, limits) {
+                Ok(value) => Some(Value::Nimber(value.into())),
+                Err(error) => return Some(Err(error)),
+            }
+        } else {
+            None
+        };
         let from = self.show_component(heap);
         let texts = vec![from.clone()];
         let winning_moves = winning_takes(heap)
@@ -204,7 +209,7 @@ impl Rules for FibonacciNim {
             })
             .collect();
         let outcome = if is_p_position(heap) { Outcome::P } else { Outcome::N };
-        let value = (outcome == Outcome::P).then(|| Value::Nimber(0u32.into()));
+        let value = value.or_else(|| (outcome == Outcome::P).then(|| Value::Nimber(0u32.into())));
         Some(Ok(Analysis {
             game: Rules::name(self),
             convention: Convention::Normal,
