@@ -18,7 +18,7 @@ pub fn command() -> clap::Command {
         sub.after_help(text)
     };
     let mut command = Cli::command().after_help(catalogue.clone());
-    for name in ["solve", "table"] {
+    for name in ["solve", "table", "pattern"] {
         command = command.mut_subcommand(name, with_catalogue);
     }
     command
@@ -40,6 +40,14 @@ pub struct Cli {
     /// Show progress on stderr even when stderr is not a terminal.
     #[arg(long, global = true)]
     pub progress: bool,
+
+    /// The most distinct positions a search may store (default 10,000,000).
+    #[arg(long, global = true, value_name = "N")]
+    pub max_positions: Option<String>,
+
+    /// The most operations one call of a script function may take (default 1,000,000).
+    #[arg(long, global = true, value_name = "N")]
+    pub max_operations: Option<String>,
 }
 
 /// The subcommands.
@@ -55,6 +63,32 @@ pub enum Command {
     Table(TableArgs),
     /// Every node of a game graph file with its value, outcome and remoteness.
     Graph(GraphArgs),
+    /// The simplest formula a family's values follow, with its proof or how far it was checked.
+    Pattern(PatternArgs),
+}
+
+/// `grundy pattern GAME`
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  grundy pattern bounded:3            (n mod 4, proven)\n  \
+                  grundy pattern script:game.rhai     (a script with heap(n): checked, never proven)\n  \
+                  grundy pattern nim --table          (x XOR y, proven)")]
+pub struct PatternArgs {
+    /// The game: a heap game, or a script with heap(n) (with --table: pairs, or a script with
+    /// pair(x, y)).
+    pub game: String,
+
+    /// How far to compute: the largest heap (default 10000), or with --table the side (default
+    /// 64).
+    #[arg(long, value_name = "N")]
+    pub max: Option<String>,
+
+    /// Look at the two-parameter family (the table of pairs) instead.
+    #[arg(long)]
+    pub table: bool,
+
+    /// Print one JSON document.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `grundy table GAME --size N`
@@ -157,9 +191,10 @@ pub struct PeriodArgs {
     /// The heap game.
     pub game: String,
 
-    /// Give up after this heap size (10^6 and 1e6 are understood).
-    #[arg(long, value_name = "N", default_value = "1000000")]
-    pub max: String,
+    /// Give up after this heap size (10^6 and 1e6 are understood; default 10^6, 10^4 for
+    /// scripts).
+    #[arg(long, value_name = "N")]
+    pub max: Option<String>,
 
     /// Print one JSON document.
     #[arg(long)]

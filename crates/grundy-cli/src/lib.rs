@@ -7,6 +7,7 @@ pub mod args;
 pub mod batch;
 pub mod graph;
 pub mod output;
+pub mod pattern;
 pub mod period;
 pub mod progress;
 pub mod seq;
@@ -54,7 +55,7 @@ pub fn library_error(error: grundy::Error) -> anyhow::Error {
 /// Runs the parsed command line, writing answers to `stdout`. `Ok(false)` means the command
 /// finished but some input was bad (batch mode), which exits with status 2.
 pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
-    let limits = grundy::Limits::default();
+    let limits = limits(cli)?;
     match &cli.command {
         args::Command::Solve(solve_args) => solve::run(solve_args, &limits, stdout),
         args::Command::Graph(graph_args) => graph::run(graph_args, stdout),
@@ -65,7 +66,31 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
         args::Command::Period(period_args) => {
             period::run(period_args, n_threads(cli), cli.progress, &limits, stdout)
         }
+        args::Command::Pattern(pattern_args) => {
+            pattern::run(pattern_args, cli.progress, &limits, stdout)
+        }
     }
+}
+
+/// The limits the command line asks for (`--max-positions`, `--max-operations`).
+fn limits(cli: &args::Cli) -> Result<grundy::Limits, BadInput> {
+    let mut limits = grundy::Limits::default();
+    if let Some(text) = &cli.max_positions {
+        let n = parse_count(text, "--max-positions")?;
+        if n == 0 {
+            return Err(BadInput::msg("--max-positions: must be at least 1"));
+        }
+        limits.max_positions = usize::try_from(n).unwrap_or(usize::MAX);
+        limits.max_whole_positions = limits.max_whole_positions.min(limits.max_positions);
+    }
+    if let Some(text) = &cli.max_operations {
+        let n = parse_count(text, "--max-operations")?;
+        if n == 0 {
+            return Err(BadInput::msg("--max-operations: must be at least 1"));
+        }
+        limits.max_operations = n;
+    }
+    Ok(limits)
 }
 
 /// `--threads`, or every core.
@@ -81,19 +106,38 @@ pub fn parse_count(text: &str, what: &str) -> Result<u64, BadInput> {
         .map_err(|problem| BadInput::msg(format!("{what} '{text}': {problem}")))
 }
 
-/// Reads the GAME argument, with files read from the file system.
-pub fn parse_game(text: &str) -> Result<std::sync::Arc<dyn grundy::Game>, BadInput> {
-    Ok(grundy::games::Registry::builtin().parse(text, &Files)?)
+/// Reads the GAME argument, with files read from the file system, for a game that will run
+/// within `limits`.
+pub fn parse_game(
+    text: &str,
+    limits: &grundy::Limits,
+) -> Result<std::sync::Arc<dyn grundy::Game>, BadInput> {
+    Ok(grundy::games::Registry::builtin().parse_within(text, &Files, limits)?)
 }
 
-/// Reads the GAME argument of a heap-game command (`seq`, `period`).
-pub fn parse_heap_game(text: &str) -> Result<grundy::games::heap::HeapGame, BadInput> {
-    let game = parse_game(text)?;
-    game.heap_game().ok_or_else(|| {
-        BadInput::msg(format!(
-            "game '{text}' is not a heap game: this command needs one whose components are heap sizes"
-        ))
-    })
+/// A one-parameter family, for `seq`, `period` and `pattern`: a heap game (with its engines and
+/// periodicity theorems), or another game's family (a script's `heap(n)`).
+pub enum Family {
+    /// A heap game.
+    Heap(grundy::games::heap::HeapGame),
+    /// Any other game with a one-parameter family.
+    Other(std::sync::Arc<dyn grundy::Game>),
+}
+
+/// Reads the GAME argument of a one-parameter command (`seq`, `period`, `pattern`).
+pub fn parse_family(text: &str, limits: &grundy::Limits) -> Result<Family, BadInput> {
+    let game = parse_game(text, limits)?;
+    if let Some(heap_game) = game.heap_game() {
+        return Ok(Family::Heap(heap_game));
+    }
+    let mut probe = |_: u64, _: &grundy::solve::loopy::LoopyValue| Ok(());
+    match game.family_values(0, limits, &mut probe) {
+        Some(Err(error)) => Err(error.into()),
+        Some(Ok(())) => Ok(Family::Other(game)),
+        None => Err(BadInput::msg(format!(
+            "game '{text}' is not a heap game: this command needs one whose components are heap sizes (or a script with heap(n))"
+        ))),
+    }
 }
 
 /// The file system, for games that live in files (`graph:PATH`).
@@ -102,5 +146,10 @@ pub struct Files;
 impl grundy::games::FileSource for Files {
     fn read_to_string(&self, path: &str) -> Result<String, String> {
         std::fs::read_to_string(path).map_err(|error| error.to_string())
+    }
+
+    /// A script's `print` and `debug` go to stderr, never into an answer.
+    fn printer(&self) -> Option<grundy::games::Printer> {
+        Some(std::sync::Arc::new(|text: &str| eprintln!("{text}")))
     }
 }

@@ -1,7 +1,7 @@
 //! `grundy period GAME`: preperiod and period, only with a proof.
 
 use crate::args::PeriodArgs;
-use crate::{library_error, parse_count, parse_heap_game, progress};
+use crate::{library_error, parse_count, parse_family, progress, Family};
 use anyhow::Result;
 use grundy::sequence::{PeriodReport, RunOptions};
 use grundy::Limits;
@@ -15,13 +15,22 @@ pub fn run(
     limits: &Limits,
     stdout: &mut dyn Write,
 ) -> Result<bool> {
-    let game = parse_heap_game(&args.game)?;
-    let max_heap = parse_count(&args.max, "--max")?;
+    let family = parse_family(&args.game, limits)?;
+    let default_max = if matches!(family, Family::Heap(_)) { "1000000" } else { "10000" };
+    let max_heap = parse_count(args.max.as_deref().unwrap_or(default_max), "--max")?;
     let bar = progress::heap_bar(max_heap, show_progress);
-    let options = RunOptions { n_threads, ..RunOptions::default() };
-    let report = PeriodReport::compute(&game, max_heap, &options, limits, &mut |n| {
-        bar.set_position(n as u64)
-    })
+    let report = match family {
+        Family::Heap(game) => {
+            let options = RunOptions { n_threads, ..RunOptions::default() };
+            PeriodReport::compute(&game, max_heap, &options, limits, &mut |n| {
+                bar.set_position(n as u64)
+            })
+        }
+        // No theorem covers a script: how far it was checked, and what it seems to do.
+        Family::Other(game) => {
+            PeriodReport::observe(&*game, max_heap, limits, &mut |n| bar.set_position(n as u64))
+        }
+    }
     .map_err(library_error)?;
     bar.finish_and_clear();
     if args.json {

@@ -2,7 +2,7 @@
 //! the values (computed, then from the proven period).
 
 use crate::args::SeqArgs;
-use crate::{library_error, parse_count, parse_heap_game, progress};
+use crate::{library_error, parse_count, parse_family, progress, BadInput, Family};
 use anyhow::Result;
 use grundy::sequence::run::{run as run_sequence, Chunk, RunOptions, Sink};
 use grundy::sequence::Engine;
@@ -26,8 +26,13 @@ pub fn run(
     limits: &Limits,
     stdout: &mut dyn Write,
 ) -> Result<bool> {
-    let game = parse_heap_game(&args.game)?;
     let max_heap = parse_count(&args.max_heap, "heap size")?;
+    let game = match parse_family(&args.game, limits)? {
+        Family::Heap(game) => game,
+        Family::Other(game) => {
+            return run_other(&*game, max_heap, args, show_progress, limits, stdout)
+        }
+    };
     let options = run_options(args, n_threads);
     if let Some(path) = &args.out {
         return crate::seq_file::run(&game, max_heap, path, args, options, show_progress, limits);
@@ -113,4 +118,73 @@ impl Sink for Collect<'_> {
     fn progress(&mut self, heap: u64, _note: &str) {
         self.bar.set_position(heap);
     }
+}
+
+/// `seq` for a family that is not a heap game (a script's `heap(n)`): its values by the generic
+/// solver, in order.
+fn run_other(
+    game: &dyn grundy::Game,
+    max_heap: u64,
+    args: &SeqArgs,
+    show_progress: bool,
+    limits: &Limits,
+    stdout: &mut dyn Write,
+) -> Result<bool> {
+    if args.out.is_some() {
+        return Err(BadInput::msg(format!(
+            "seq --out writes the compact file of heap games' engines; print the values of {} instead",
+            game.name()
+        ))
+        .into());
+    }
+    let bar = progress::heap_bar(max_heap, show_progress);
+    let pictures = args.png.is_some() || args.svg.is_some();
+    let mut finite: Vec<u64> = Vec::new();
+    let mut text = Vec::new();
+    if args.json {
+        write!(text, "{{\"game\":{},\"values\":[", serde_json::to_string(&game.name())?)?;
+    }
+    let mut visit = |n: u64, value: &grundy::solve::loopy::LoopyValue| -> grundy::Result<()> {
+        bar.set_position(n);
+        if pictures {
+            finite.push(value.finite().unwrap_or(0));
+            return Ok(());
+        }
+        if n > 0 {
+            text.push(if args.json { b',' } else { b' ' });
+        }
+        let value = grundy::analysis::Value::from(value);
+        if args.json {
+            text.extend_from_slice(grundy::contract::value(&value).to_string().as_bytes());
+        } else {
+            text.extend_from_slice(value.to_string().as_bytes());
+        }
+        if text.len() >= 1 << 16 {
+            let chunk = std::mem::take(&mut text);
+            stdout.write_all(&chunk).map_err(|e| grundy::Error::Cancelled(e.to_string()))?;
+        }
+        Ok(())
+    };
+    let result = game.family_values(max_heap, limits, &mut visit);
+    bar.finish_and_clear();
+    match result {
+        Some(result) => result.map_err(library_error)?,
+        None => return Err(BadInput::msg(format!("{} has no heap(n)", game.name())).into()),
+    }
+    if pictures {
+        let picture = grundy_plot::sequence_plot(&finite);
+        if let Some(path) = &args.png {
+            crate::output::write_atomically(path, &picture.to_png())?;
+        }
+        if let Some(path) = &args.svg {
+            crate::output::write_atomically(path, picture.to_svg().as_bytes())?;
+        }
+        return Ok(true);
+    }
+    if args.json {
+        text.extend_from_slice(b"]}");
+    }
+    text.push(b'\n');
+    stdout.write_all(&text)?;
+    Ok(true)
 }

@@ -14,8 +14,8 @@ struct SolveRequest {
     convention: Convention,
 }
 
-fn validate(args: &SolveArgs) -> Result<SolveRequest> {
-    let game = parse_game(&args.game)?;
+fn validate(args: &SolveArgs, limits: &Limits) -> Result<SolveRequest> {
+    let game = parse_game(&args.game, limits)?;
     if args.batch && !args.components.is_empty() {
         return Err(BadInput::msg(format!(
             "unexpected component '{}': with --batch the positions are read from stdin",
@@ -36,7 +36,7 @@ fn validate(args: &SolveArgs) -> Result<SolveRequest> {
 
 /// Runs `grundy solve`; returns whether every input was good.
 pub fn run(args: &SolveArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
-    let request = validate(args)?;
+    let request = validate(args, limits)?;
     if args.batch {
         let stdin = std::io::stdin().lock();
         let mut stderr = std::io::stderr().lock();

@@ -10,7 +10,7 @@ use std::io::Write;
 
 /// Runs `grundy table`.
 pub fn run(args: &TableArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
-    let game = parse_game(&args.game)?;
+    let game = parse_game(&args.game, limits)?;
     let size = parse_count(&args.size, "--size")?;
     let size = checked_size(usize::try_from(size).unwrap_or(usize::MAX)).map_err(library_error)?;
     let table = game

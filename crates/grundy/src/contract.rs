@@ -123,3 +123,35 @@ pub fn graph_node(
     }
     Json::Object(entry)
 }
+
+/// The `pattern` answer.
+pub fn pattern(report: &crate::pattern::PatternReport) -> Json {
+    use crate::pattern::Counterexample;
+    let rejected: Vec<Json> = report
+        .rejected
+        .iter()
+        .map(|r| {
+            let at = match r.counterexample {
+                Counterexample::Heap(n) => json!(n),
+                Counterexample::Cell(x, y) => json!([x, y]),
+            };
+            json!({"formula": r.formula, "counterexample": at})
+        })
+        .collect();
+    let mut doc = json!({
+        "game": report.game, "formula": report.formula, "proven": report.proven,
+        "checked_to": report.checked_to, "rejected": rejected,
+    });
+    if let Some(proof) = &report.proof {
+        doc["proof"] = json!(proof);
+    }
+    if let Some((preperiod, period, saltus)) = report.period {
+        doc["preperiod"] = json!(preperiod);
+        doc["period"] = json!(period);
+        doc["saltus"] = json!(saltus);
+    }
+    if report.formula == "periodic" {
+        doc["period_values"] = json!(report.period_values);
+    }
+    doc
+}

@@ -32,6 +32,7 @@ pub mod game_graph;
 pub mod games;
 pub mod limits;
 pub mod nimber;
+pub mod pattern;
 pub mod ruleset;
 pub mod sequence;
 pub mod solve;

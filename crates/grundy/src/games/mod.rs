@@ -21,6 +21,8 @@ pub mod graph;
 pub mod heap;
 pub mod moore;
 pub mod nim;
+#[cfg(feature = "script")]
+pub mod script;
 pub mod staircase;
 pub mod wythoff;
 
@@ -28,6 +30,7 @@ use crate::analysis::{generic, Analysis, Convention};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::ruleset::Ruleset;
+use crate::solve::loopy::LoopyValue;
 use crate::table::{PairTable, Verification};
 use num_bigint::BigUint;
 use std::sync::{Arc, OnceLock};
@@ -62,6 +65,17 @@ pub trait Game: Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// The values of a one-parameter family that is not a heap game (a script's `heap(n)`),
+    /// for n = 0..=up_to, pushed to `visit` in order; `None` when the game has no such family.
+    fn family_values(
+        &self,
+        _up_to: u64,
+        _limits: &Limits,
+        _visit: &mut dyn FnMut(u64, &LoopyValue) -> Result<()>,
+    ) -> Option<Result<()>> {
+        None
+    }
+
     /// The `size × size` table of pair values, for `table`; `None` when the game has no pairs.
     fn pair_table(&self, _size: usize, _limits: &Limits) -> Option<Result<PairTable>> {
         None
@@ -69,6 +83,11 @@ pub trait Game: Send + Sync + std::fmt::Debug {
 
     /// The table checked against the game's closed form; `None` when it has none.
     fn verify_table(&self, _table: &PairTable) -> Option<Verification> {
+        None
+    }
+
+    /// The closed form of the pair table, with the theorem that proves it (`pattern --table`).
+    fn table_formula(&self) -> Option<(&'static str, &'static str)> {
         None
     }
 
@@ -159,6 +178,16 @@ pub trait Rules: Ruleset + Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// See [`Game::family_values`].
+    fn family_values(
+        &self,
+        _up_to: u64,
+        _limits: &Limits,
+        _visit: &mut dyn FnMut(u64, &LoopyValue) -> Result<()>,
+    ) -> Option<Result<()>> {
+        None
+    }
+
     /// See [`Game::pair_table`].
     fn pair_table(&self, _size: usize, _limits: &Limits) -> Option<Result<PairTable>> {
         None
@@ -166,6 +195,11 @@ pub trait Rules: Ruleset + Send + Sync + std::fmt::Debug {
 
     /// See [`Game::verify_table`].
     fn verify_table(&self, _table: &PairTable) -> Option<Verification> {
+        None
+    }
+
+    /// See [`Game::table_formula`].
+    fn table_formula(&self) -> Option<(&'static str, &'static str)> {
         None
     }
 
@@ -220,12 +254,25 @@ impl<R: Rules> Game for R {
         Rules::heap_game(self)
     }
 
+    fn family_values(
+        &self,
+        up_to: u64,
+        limits: &Limits,
+        visit: &mut dyn FnMut(u64, &LoopyValue) -> Result<()>,
+    ) -> Option<Result<()>> {
+        Rules::family_values(self, up_to, limits, visit)
+    }
+
     fn pair_table(&self, size: usize, limits: &Limits) -> Option<Result<PairTable>> {
         Rules::pair_table(self, size, limits)
     }
 
     fn verify_table(&self, table: &PairTable) -> Option<Verification> {
         Rules::verify_table(self, table)
+    }
+
+    fn table_formula(&self) -> Option<(&'static str, &'static str)> {
+        Rules::table_formula(self)
     }
 
     fn is_one_game(&self) -> bool {
@@ -252,6 +299,8 @@ pub struct Spec<'a> {
     pub lower: &'a str,
     /// Where `graph:PATH` and `script:PATH` files are read from.
     pub files: &'a dyn FileSource,
+    /// The limits the game will run within (a script takes its operation budget from them).
+    pub limits: &'a Limits,
 }
 
 impl Spec<'_> {
@@ -299,6 +348,8 @@ pub static BUILTIN_FAMILIES: &[&dyn Family] = &[
     &georgia_bob::GeorgiaBobFamily,
     &fibonacci::FibonacciNimFamily,
     &graph::GraphFamily,
+    #[cfg(feature = "script")]
+    &script::ScriptFamily,
 ];
 
 /// A list of families to parse GAME strings with.
@@ -356,9 +407,19 @@ impl Registry {
     /// Parses a GAME string (case-insensitive), reading the files of `graph:PATH` and
     /// `script:PATH` through `files`.
     pub fn parse(&self, text: &str, files: &dyn FileSource) -> Result<Arc<dyn Game>> {
+        self.parse_within(text, files, &Limits::default())
+    }
+
+    /// As [`Registry::parse`], for a game that will run within `limits`.
+    pub fn parse_within(
+        &self,
+        text: &str,
+        files: &dyn FileSource,
+        limits: &Limits,
+    ) -> Result<Arc<dyn Game>> {
         let trimmed = text.trim();
         let lower = trimmed.to_ascii_lowercase();
-        let spec = Spec { text: trimmed, lower: &lower, files };
+        let spec = Spec { text: trimmed, lower: &lower, files, limits };
         for family in &self.families {
             if let Some(loaded) = family.load(&spec) {
                 return loaded;
@@ -408,7 +469,15 @@ pub fn game(text: &str) -> Result<Arc<dyn Game>> {
 pub trait FileSource {
     /// The whole text of the file at `path`, or why it cannot be read.
     fn read_to_string(&self, path: &str) -> std::result::Result<String, String>;
+
+    /// Where a script's `print` and `debug` go (the command line: stderr); `None` drops them.
+    fn printer(&self) -> Option<Printer> {
+        None
+    }
 }
+
+/// A sink for text a script prints.
+pub type Printer = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// A [`FileSource`] that refuses every file, for contexts without a file system.
 #[derive(Debug, Clone, Copy, Default)]

@@ -245,6 +245,9 @@ impl Rules for Nim {
     ) -> bool {
         batch_line(line, convention, scratch, out)
     }
+    fn table_formula(&self) -> Option<(&'static str, &'static str)> {
+        Some(("x XOR y", "Bouton: the value of two Nim heaps is their nim-sum"))
+    }
     fn verify_table(&self, table: &PairTable) -> Option<Verification> {
         Some(Verification::check(
             "the mex of each cell's row and column equals x XOR y",

@@ -250,6 +250,41 @@ impl PeriodReport {
     }
 }
 
+impl PeriodReport {
+    /// What can be said of a family no periodicity theorem covers (a script's `heap(n)`): how
+    /// far it was checked, and an ultimately periodic or arithmetic-periodic pattern the values
+    /// show, never called proven.
+    pub fn observe(
+        game: &dyn crate::games::Game,
+        max: u64,
+        limits: &Limits,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<PeriodReport> {
+        let mut values: Vec<u32> = Vec::new();
+        let mut visit = |n: u64, value: &crate::solve::loopy::LoopyValue| {
+            progress(n as usize);
+            values.push(value.finite().map_or(u32::MAX, |v| v.min(u64::from(u32::MAX - 1)) as u32));
+            Ok(())
+        };
+        match game.family_values(max, limits, &mut visit) {
+            Some(result) => result?,
+            None => {
+                return Err(crate::Error::BadArgument {
+                    argument: "GAME".into(),
+                    problem: format!("{} has no one-parameter family", game.name()),
+                })
+            }
+        }
+        let observed =
+            period::periodic_candidate(&values).or_else(|| period::arithmetic_candidate(&values));
+        Ok(PeriodReport::NotProven {
+            game: game.name(),
+            checked_to: values.len().saturating_sub(1) as u64,
+            observed,
+        })
+    }
+}
+
 /// The report for people: one line, then the first values (proven) or the observation.
 ///
 /// ```
@@ -270,12 +305,18 @@ impl std::fmt::Display for PeriodReport {
             }
             PeriodReport::NotProven { game, checked_to, observed } => {
                 write!(f, "{game}: no period proven; checked to heap {checked_to}")?;
-                if let Some(observed) = observed {
-                    write!(
+                match observed {
+                    Some(observed) if observed.saltus == 0 => write!(
+                        f,
+                        "\nobserved, not proven: periodic from heap {} with period {} to the end of the check",
+                        observed.preperiod, observed.period
+                    )?,
+                    Some(observed) => write!(
                         f,
                         "\nobserved, not proven: G(n + {}) = G(n) + {} from heap {} to the end of the check",
                         observed.period, observed.saltus, observed.preperiod
-                    )?;
+                    )?,
+                    None => {}
                 }
                 Ok(())
             }

@@ -288,3 +288,29 @@ pub fn arithmetic_candidate(values: &[u32]) -> Option<Period> {
     }
     None
 }
+
+/// The first ultimately periodic description of `values` (`G(n + p) = G(n)`) that holds over at
+/// least the last half of the values and three periods. A candidate, not a proof.
+///
+/// ```
+/// use grundy::sequence::period::periodic_candidate;
+/// let values = [5, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2];
+/// let found = periodic_candidate(&values).unwrap();
+/// assert_eq!((found.preperiod, found.period, found.saltus), (1, 3, 0));
+/// ```
+pub fn periodic_candidate(values: &[u32]) -> Option<Period> {
+    let n = values.len().checked_sub(1)?;
+    for p in 1..=n / 3 {
+        let run = (p..=n).rev().take_while(|&i| values[i] == values[i - p]).count();
+        if run >= 3 * p && run * 2 >= n {
+            return Some(Period {
+                preperiod: n + 1 - p - run,
+                period: p,
+                saltus: 0,
+                proven_at: n,
+                proof: Proof::Observed,
+            });
+        }
+    }
+    None
+}
