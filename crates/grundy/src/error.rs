@@ -83,7 +83,7 @@ pub enum Error {
     #[error("{0}")]
     Unsupported(String),
     /// A limit of [`crate::Limits`] was reached: the answer is not known, and is never guessed.
-    #[error("too large to decide: {what} (the limit on {limit} is {bound})")]
+    #[error("{}", limit_message(*limit, *bound, what))]
     Limit {
         /// Which limit.
         limit: Limit,
@@ -134,6 +134,14 @@ impl Error {
             }
             other => other,
         }
+    }
+}
+
+fn limit_message(limit: Limit, bound: u64, what: &str) -> String {
+    match limit {
+        // A script that runs away is stopped; the position is not what was too large.
+        Limit::Operations => format!("{what} (the limit on {limit} is {bound})"),
+        _ => format!("too large to decide: {what} (the limit on {limit} is {bound})"),
     }
 }
 

@@ -189,6 +189,8 @@ pub struct ScriptGame {
     has: Functions,
     /// Where `fn moves` is defined, for errors about what it returned.
     moves_at: Position,
+    /// Where each function is defined, for errors that the engine gives no place of its own.
+    defined_at: Vec<(String, Position)>,
     /// The operation budget of one call, read by the engine's progress callback.
     max_operations: Arc<AtomicU64>,
     /// The cancellation flag and deadline of the computation under way, read by the engine's
@@ -277,6 +279,10 @@ impl ScriptGame {
         })?;
         let mut has = Functions::default();
         let mut moves_at = None;
+        let defined_at: Vec<(String, Position)> = ast
+            .iter_functions()
+            .map(|function| (function.name.to_string(), function_position(text, function.name)))
+            .collect();
         for function in ast.iter_functions() {
             let n_params = function.params.len();
             match (function.name, n_params) {
@@ -301,6 +307,7 @@ impl ScriptGame {
             globals: Scope::new(),
             has,
             moves_at,
+            defined_at,
             max_operations,
             stop,
         };
@@ -319,11 +326,25 @@ impl ScriptGame {
         let mut scope = self.globals.clone();
         self.engine
             .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, function, args)
-            .map_err(|error| self.runtime_error(&error, about))
+            .map_err(|error| {
+                let at = if error.position().is_none() {
+                    self.defined_at
+                        .iter()
+                        .find(|(name, _)| name == function)
+                        .map_or(Position::NONE, |(_, at)| *at)
+                } else {
+                    error.position()
+                };
+                self.runtime_error_at(&error, about, at)
+            })
     }
 
     fn runtime_error(&self, error: &EvalAltResult, about: &str) -> Error {
-        let at = place(error.position());
+        self.runtime_error_at(error, about, error.position())
+    }
+
+    fn runtime_error_at(&self, error: &EvalAltResult, about: &str, at: Position) -> Error {
+        let at = place(at);
         match error {
             EvalAltResult::ErrorTerminated(token, _) => {
                 if token.clone().into_string().ok().as_deref() == Some("cancelled") {
@@ -333,7 +354,7 @@ impl ScriptGame {
                     Error::limit(
                         Limit::Operations,
                         bound,
-                        format!("{}, {at}: {about} ran past {bound} operations", self.name),
+                        format!("{}, {at}: {about} ran past {bound} operations (an endless loop?)", self.name),
                     )
                 }
             }

@@ -100,6 +100,16 @@ impl<'r, R: Ruleset> Memo<'r, R> {
             }
             if pushed {
                 on_path.insert(top);
+                if self.values.len() + on_path.len() > self.limits.max_positions {
+                    return Err(Error::limit(
+                        Limit::Positions,
+                        self.limits.max_positions as u64,
+                        format!(
+                            "more than {} positions would have to be evaluated",
+                            self.limits.max_positions
+                        ),
+                    ));
+                }
                 continue;
             }
             let values = &self.values;

@@ -294,6 +294,12 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
             }
             if pushed {
                 on_path.insert(top);
+                // Positions on the path count too: a game with infinitely many positions (a
+                // chain that never ends) stops at the limit, in bounded memory.
+                self.limits.count_positions(self.known.len() + on_path.len())?;
+                if on_path.len() % 4096 == 0 {
+                    self.limits.check()?;
+                }
                 continue;
             }
             let known = &self.known;
