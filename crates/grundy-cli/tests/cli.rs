@@ -845,3 +845,12 @@ fn closed_stdout_is_success() {
         assert!(output.stderr.is_empty(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
     }
 }
+
+/// Clap's usage errors keep the argument they are about (hardening item 7).
+#[test]
+fn a_missing_argument_is_named_with_the_usage() {
+    assert_bad_input(&["seq", "kayles"], "missing <N>");
+    assert_bad_input(&["seq", "kayles"], "usage: grundy seq");
+    assert_bad_input(&["table", "nim"], "--size");
+    assert_bad_input(&["solve", "nim", "1", "--frobnicate"], "tip:");
+}
