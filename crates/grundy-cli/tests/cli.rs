@@ -846,6 +846,18 @@ fn closed_stdout_is_success() {
     }
 }
 
+/// A fresh directory of its own for one test.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path_str(path: &std::path::Path) -> &str {
+    path.to_str().unwrap()
+}
+
 /// Clap's usage errors keep the argument they are about (hardening item 7).
 #[test]
 fn a_missing_argument_is_named_with_the_usage() {
@@ -853,4 +865,47 @@ fn a_missing_argument_is_named_with_the_usage() {
     assert_bad_input(&["seq", "kayles"], "usage: grundy seq");
     assert_bad_input(&["table", "nim"], "--size");
     assert_bad_input(&["solve", "nim", "1", "--frobnicate"], "tip:");
+}
+
+/// Graph text output: a name of any length padded by hand (a format width panicked at
+/// 65,536), widths in characters, control characters escaped (hardening items 2 and 8).
+mod graph_text {
+    use super::*;
+
+    #[test]
+    fn a_graph_node_name_of_65536_characters_is_printed_padded() {
+        let dir = scratch_dir("long-name");
+        let name = "n".repeat(70_000);
+        let path = dir.join("long.txt");
+        std::fs::write(&path, format!("{name}: b\nb:\n")).unwrap();
+        let output = grundy(&["graph", path_str(&path)]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[1].starts_with(&format!("{name}  1")), "{}", &lines[1][69_990..]);
+        assert!(lines[2].starts_with(&format!("b{}  0", " ".repeat(69_999))));
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_columns_align_by_characters() {
+        let dir = scratch_dir("graph-text");
+        let path = dir.join("names.txt");
+        std::fs::write(&path, "é\u{1b}[2J: ñ\nñ: x\u{0}y\nx\u{0}y:\n").unwrap();
+        let output = grundy(&["graph", path_str(&path)]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{0}'), "{text:?}");
+        assert!(text.contains("é\\x1b[2J") && text.contains("x\\0y"), "{text:?}");
+        // Columns line up by characters: "é" is two bytes, "ñ" two, "\x1b" four characters.
+        assert_eq!(
+            text,
+            "node      value       outcome  remoteness\n\
+             é\\x1b[2J  0           P        2\n\
+             ñ         1           N        1\n\
+             x\\0y      0           P        0\n"
+        );
+        // JSON keeps the names exactly (serde escapes them).
+        let doc = json(&grundy(&["graph", path_str(&path), "--json"]));
+        assert_eq!(doc["nodes"][0]["node"], "é\u{1b}[2J");
+    }
 }
