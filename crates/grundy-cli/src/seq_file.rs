@@ -24,7 +24,7 @@ use grundy::sequence::{FastRun, HeapValues, StepRun};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
@@ -284,7 +284,7 @@ pub fn run(
     let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let bar = progress::heap_bar(max_heap, show_progress);
     bar.set_position(resumed_from as u64);
-    let interval = Duration::from_secs_f64(args.checkpoint_secs.max(0.01));
+    let interval = args.checkpoint_secs;
     let mut last_checkpoint = Instant::now();
     let mut period: Option<Period> = None;
     while run.engine().values().len() <= up_to {
@@ -381,7 +381,7 @@ fn run_three_heap_code(
     let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let bar = progress::heap_bar(max_heap, show_progress);
     bar.set_position(earlier.len() as u64);
-    let interval = Duration::from_secs_f64(args.checkpoint_secs.max(0.01));
+    let interval = args.checkpoint_secs;
     let mut last_checkpoint = Instant::now();
     let mut period: Option<Period> = None;
     while run.values().len() <= up_to {

@@ -854,6 +854,16 @@ fn scratch_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// The names in `dir`, sorted.
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 fn path_str(path: &std::path::Path) -> &str {
     path.to_str().unwrap()
 }
@@ -907,5 +917,49 @@ mod graph_text {
         // JSON keeps the names exactly (serde escapes them).
         let doc = json(&grundy(&["graph", path_str(&path), "--json"]));
         assert_eq!(doc["nodes"][0]["node"], "é\u{1b}[2J");
+    }
+}
+
+/// Numeric options that used to panic (hardening item 2).
+mod numeric_options {
+    use super::*;
+
+    #[test]
+    fn checkpoint_secs_inf_nan_and_1e300_are_refused_before_any_file() {
+        let dir = scratch_dir("checkpoint-secs");
+        let out = dir.join("x.bin");
+        for secs in ["inf", "1e300", "NaN", "0", "-1"] {
+            assert_bad_input(
+                &["seq", "0.6", "100", "--out", path_str(&out), "--checkpoint-secs", secs],
+                "--checkpoint-secs",
+            );
+        }
+        assert!(names_in(&dir).is_empty(), "{:?}", names_in(&dir));
+    }
+
+    #[test]
+    fn threads_100000_and_4294967296_are_refused() {
+        for threads in ["100000", "4294967296", "0"] {
+            assert_bad_input(&["--threads", threads, "seq", "0.6", "100000"], "--threads");
+        }
+        assert!(grundy(&["--threads", "64", "seq", "kayles", "10"]).status.success());
+    }
+
+    /// Threads that cannot be started (here: their stacks do not fit a 512 MiB address space)
+    /// are an error naming --threads, not a panic in the engine.
+    #[test]
+    fn threads_that_cannot_start_are_an_error() {
+        let output = Command::new("sh")
+            .args(["-c", "ulimit -v 524288 && exec \"$0\" \"$@\""])
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .args(["--threads", "1024", "seq", "0.6", "300000"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        let err = stderr(&output);
+        assert!(
+            err.starts_with("error: --threads 1024: cannot start") && err.lines().count() == 1,
+            "{err}"
+        );
     }
 }
