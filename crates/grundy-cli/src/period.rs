@@ -1,7 +1,8 @@
 //! `grundy period GAME`: preperiod and period, only with a proof.
 
 use crate::args::PeriodArgs;
-use crate::{parse_count, parse_heap_game, progress, BadInput};
+use crate::progress::Progress;
+use crate::{parse_count, parse_heap_game, BadInput};
 use anyhow::Result;
 use grundy::sequence::period::arithmetic_candidate;
 use grundy::sequence::{Engine, HeapValues};
@@ -19,12 +20,12 @@ pub fn run(
     let max_heap = parse_count(&args.max, "--max")?;
     let compute_to = usize::try_from(max_heap)
         .map_err(|_| BadInput::msg(format!("--max {max_heap} is too large for this machine")))?;
-    let bar = progress::heap_bar(max_heap, show_progress);
+    let mut bar = Progress::heaps(max_heap, show_progress);
     let values =
         HeapValues::compute_with(&game, compute_to, Engine::Fastest, n_threads, &mut |n| {
             bar.set_position(n as u64)
         });
-    bar.finish_and_clear();
+    bar.finish();
     let mut doc = Map::new();
     doc.insert("game".into(), json!(game.name));
     match values.period() {

@@ -1,7 +1,8 @@
 //! `grundy seq GAME N`: the nim-sequence of a heap game, streamed.
 
 use crate::args::SeqArgs;
-use crate::{parse_count, parse_heap_game, progress, BadInput};
+use crate::progress::Progress;
+use crate::{parse_count, parse_heap_game, BadInput};
 use anyhow::Result;
 use grundy::sequence::{Engine, HeapValues};
 use std::io::Write;
@@ -21,7 +22,7 @@ pub fn run(
     if let Some(path) = &args.out {
         return crate::seq_file::run(&game, max_heap, path, args, n_threads, show_progress);
     }
-    let bar = progress::heap_bar(max_heap, show_progress);
+    let mut bar = Progress::heaps(max_heap, show_progress);
     let engine = match args.engine {
         crate::args::EngineChoice::Fastest => Engine::Fastest,
         crate::args::EngineChoice::Straightforward => Engine::Straightforward,
@@ -29,7 +30,7 @@ pub fn run(
     let values = HeapValues::compute_with(&game, compute_to, engine, n_threads, &mut |n| {
         bar.set_position(n as u64)
     });
-    bar.finish_and_clear();
+    bar.finish();
     if args.png.is_some() || args.svg.is_some() {
         let all: Vec<u64> = (0..=max_heap).map(|n| values.value(n).unwrap_or(0)).collect();
         let picture = grundy_plot::sequence_plot(&all);

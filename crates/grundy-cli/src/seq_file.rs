@@ -12,7 +12,8 @@
 
 use crate::args::SeqArgs;
 use crate::output::write_atomically;
-use crate::{progress, BadInput};
+use crate::progress::Progress;
+use crate::BadInput;
 use anyhow::{Context, Result};
 use grundy::games::heap::HeapGame;
 use grundy::sequence::period::Period;
@@ -252,9 +253,9 @@ pub fn run(
     }
     if !SparseEngine::supports(game) {
         // Codes with a repeating digit (closed forms): computed in memory, then written.
-        let bar = progress::heap_bar(max_heap, show_progress);
+        let mut bar = Progress::heaps(max_heap, show_progress);
         let values = HeapValues::compute(game, up_to, &mut |n| bar.set_position(n as u64));
-        bar.finish_and_clear();
+        bar.finish();
         let value = |n: u64| values.value(n).unwrap_or(0);
         let max_value = (0..=max_heap).map(value).max().unwrap_or(0);
         let max_value = u32::try_from(max_value).map_err(|_| {
@@ -282,7 +283,7 @@ pub fn run(
     let mut run = FastRun::new(game, engine).with_threads(n_threads);
     // Messages go to stderr only where the contract allows chatter.
     let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let bar = progress::heap_bar(max_heap, show_progress);
+    let mut bar = Progress::heaps(max_heap, show_progress);
     bar.set_position(resumed_from as u64);
     let interval = args.checkpoint_secs;
     let mut last_checkpoint = Instant::now();
@@ -306,7 +307,7 @@ pub fn run(
             break;
         }
     }
-    bar.finish_and_clear();
+    bar.finish();
     if let Some(period) = &period {
         write_from_period(&mut output, period, run.engine().values(), max_heap, game, chatty)?;
     }
@@ -379,7 +380,7 @@ fn run_three_heap_code(
     let (mut output, earlier) = open_output(game, path, args.resume, 4)?;
     let mut run = StepRun::new(game, &earlier).ok_or_else(|| BadInput::msg("unsupported game"))?;
     let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let bar = progress::heap_bar(max_heap, show_progress);
+    let mut bar = Progress::heaps(max_heap, show_progress);
     bar.set_position(earlier.len() as u64);
     let interval = args.checkpoint_secs;
     let mut last_checkpoint = Instant::now();
@@ -400,7 +401,7 @@ fn run_three_heap_code(
             break;
         }
     }
-    bar.finish_and_clear();
+    bar.finish();
     if let Some(period) = &period {
         write_from_period(&mut output, period, run.values(), max_heap, game, chatty)?;
     }

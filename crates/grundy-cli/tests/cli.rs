@@ -963,3 +963,19 @@ mod numeric_options {
         );
     }
 }
+
+/// `--progress` off a terminal: plain lines on stderr (hardening item 6).
+#[test]
+fn progress_off_a_terminal_prints_plain_lines() {
+    let output = grundy(&["seq", "0.6", "20000", "--progress"]);
+    assert!(output.status.success());
+    let err = stderr(&output);
+    assert!(
+        err.lines().any(|line| line.starts_with("heap ") && line.contains("/20001")),
+        "{err:?}"
+    );
+    assert!(!err.contains('\r') && !err.contains('\u{1b}'), "plain lines: {err:?}");
+    assert_eq!(stdout(&output), stdout(&grundy(&["seq", "0.6", "20000"])));
+    let quiet = grundy(&["seq", "0.6", "20000"]);
+    assert!(quiet.stderr.is_empty());
+}
