@@ -6,6 +6,7 @@
 pub mod args;
 pub mod batch;
 pub mod graph;
+pub mod heap_values;
 pub mod json;
 pub mod output;
 pub mod period;

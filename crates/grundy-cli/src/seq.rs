@@ -1,10 +1,13 @@
 //! `grundy seq GAME N`: the nim-sequence of a heap game, streamed.
 
 use crate::args::SeqArgs;
+use crate::heap_values::Sequence;
+use crate::output::write_atomically;
 use crate::progress::Progress;
 use crate::{parse_count, parse_heap_game, BadInput};
 use anyhow::Result;
 use grundy::sequence::{Engine, HeapValues};
+use grundy_plot::SequencePlot;
 use std::io::Write;
 
 /// Runs `grundy seq`.
@@ -32,13 +35,12 @@ pub fn run(
     });
     bar.finish();
     if args.png.is_some() || args.svg.is_some() {
-        let all: Vec<u64> = (0..=max_heap).map(|n| values.value(n).unwrap_or(0)).collect();
-        let picture = grundy_plot::sequence_plot(&all);
+        let picture = plot(&values, max_heap)?.picture();
         if let Some(path) = &args.png {
-            crate::output::write_atomically(path, &picture.to_png())?;
+            write_atomically(path, &picture.to_png())?;
         }
         if let Some(path) = &args.svg {
-            crate::output::write_atomically(path, picture.to_svg().as_bytes())?;
+            write_atomically(path, picture.to_svg().as_bytes())?;
         }
         return Ok(true);
     }
@@ -61,4 +63,34 @@ pub fn run(
     }
     stdout.write_all(b"\n")?;
     Ok(true)
+}
+
+/// The plot of heaps `0..=max_heap`, built column by column from a bounded summary: memory for
+/// the picture's pixels, whatever N is. Past the preperiod of a plain period, one period of
+/// heaps shows every value a column holds, so a column costs at most a period.
+fn plot(values: &HeapValues, max_heap: u64) -> Result<SequencePlot> {
+    let sequence = Sequence::of(values);
+    let n_values = max_heap
+        .checked_add(1)
+        .ok_or_else(|| BadInput::msg(format!("heap size {max_heap} is too large to plot")))?;
+    let mut plot = SequencePlot::new(n_values, sequence.max_value(max_heap)?);
+    for column in 0..plot.n_columns() {
+        let heaps = plot.heaps_in_column(column);
+        if heaps.is_empty() {
+            continue;
+        }
+        let last = match sequence.repeats() {
+            Some((preperiod, period)) if heaps.start >= preperiod => {
+                (heaps.end - 1).min(heaps.start + period - 1)
+            }
+            _ => heaps.end - 1,
+        };
+        sequence.for_each_chunk(heaps.start, last, |_, chunk| {
+            for &value in chunk {
+                plot.add_to_column(column, value);
+            }
+            Ok(())
+        })?;
+    }
+    Ok(plot)
 }

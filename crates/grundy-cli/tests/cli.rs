@@ -979,3 +979,23 @@ fn progress_off_a_terminal_prints_plain_lines() {
     let quiet = grundy(&["seq", "0.6", "20000"]);
     assert!(quiet.stderr.is_empty());
 }
+
+/// `seq --png` draws from a summary bounded by the picture's pixels: 10^9 values of Kayles
+/// under a 1 GiB address-space limit (8 bytes a value up front used to need 8 GB).
+#[test]
+fn the_png_of_a_long_run_costs_memory_by_its_pixels() {
+    let dir = scratch_dir("long-png");
+    let png_path = dir.join("kayles.png");
+    let output = Command::new("sh")
+        .args(["-c", "ulimit -v 1048576 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(["--threads", "1", "seq", "kayles", "10^9", "--png", path_str(&png_path)])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{:?}: {}", output.status, stderr(&output));
+    let decoder =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png_path).unwrap()));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    assert_eq!((info.width, info.height), (1264, 364));
+}
