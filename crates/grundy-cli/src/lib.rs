@@ -37,6 +37,19 @@ impl std::fmt::Display for BadInput {
 
 impl std::error::Error for BadInput {}
 
+/// A run stopped by SIGINT or SIGTERM after saving what it had: exit status 130, and the message
+/// says how to go on.
+#[derive(Debug)]
+pub struct Interrupted(pub String);
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
 impl From<grundy::Error> for BadInput {
     fn from(error: grundy::Error) -> Self {
         BadInput(error.to_string())

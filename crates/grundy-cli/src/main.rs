@@ -1,10 +1,11 @@
 //! The `grundy` binary: decides exit codes in one place.
 //!
 //! 0: success. 2: bad input (one line on stderr naming it). 1: anything else that failed, such
-//! as a file that could not be written. A closed stdout (`grundy ... | head`) is success.
+//! as a file that could not be written. 130: a long run stopped by SIGINT or SIGTERM after a
+//! checkpoint. A closed stdout (`grundy ... | head`) is success.
 
 use clap::Parser;
-use grundy_cli::{args::Cli, BadInput};
+use grundy_cli::{args::Cli, BadInput, Interrupted};
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
@@ -23,6 +24,11 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(2),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) if error.downcast_ref::<Interrupted>().is_some() => {
+            drop(stdout);
+            eprintln!("{}", one_line(&format!("{error:#}")));
+            ExitCode::from(130)
+        }
         Err(error) => {
             // The answer may be half-written: it must not look complete.
             drop(stdout);

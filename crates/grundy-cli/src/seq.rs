@@ -2,7 +2,7 @@
 
 use crate::args::SeqArgs;
 use crate::heap_values::Sequence;
-use crate::output::write_atomically;
+use crate::output::write_file;
 use crate::progress::Progress;
 use crate::{parse_count, parse_heap_game, BadInput};
 use anyhow::Result;
@@ -37,10 +37,10 @@ pub fn run(
     if args.png.is_some() || args.svg.is_some() {
         let picture = plot(&values, max_heap)?.picture();
         if let Some(path) = &args.png {
-            write_atomically(path, &picture.to_png())?;
+            write_file(path, &picture.to_png())?;
         }
         if let Some(path) = &args.svg {
-            write_atomically(path, picture.to_svg().as_bytes())?;
+            write_file(path, picture.to_svg().as_bytes())?;
         }
         return Ok(true);
     }

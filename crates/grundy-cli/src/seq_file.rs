@@ -1,19 +1,29 @@
 //! `grundy seq GAME N --out FILE`: long runs to a file, with progress, checkpoints and resume.
 //!
-//! Values are appended to `FILE.partial` as they are computed. Every `--checkpoint-secs` the
-//! file is flushed to disk and `FILE.checkpoint` (a small JSON document: game, count, checksum)
-//! is replaced atomically; `--resume` reloads exactly that many values, checks their checksum
-//! and goes on. Only when every value is written does the final header (with `complete = 1`) go
-//! in and `FILE.partial` become `FILE`. The file format is `grundy::sequence::store`. The
-//! partial file holds 2-byte values for the fast engine and 4-byte values for codes with
-//! three-heap moves (a saltus can pass 65535); the finished file takes the narrowest width that
-//! holds every value, rewritten at the end if that is narrower. Codes with a repeating digit
-//! (closed forms) are computed in memory and written at the narrowest width from the start.
+//! What stands at FILE decides the route ([`crate::output::destination`]).
+//!
+//! A regular file (or nothing yet; symbolic links followed to their target): values are appended
+//! to `FILE.partial` beside the target as they are computed. Right after the header, every
+//! `--checkpoint-secs`, and on SIGINT or SIGTERM, the file is flushed to disk and
+//! `FILE.checkpoint` (a small JSON document: game, N, count, checksum, and how many of the values
+//! the engine computed rather than took from a proven period) is replaced atomically.
+//! `--resume` checks every field of the checkpoint against the partial file before it allocates
+//! or cuts anything, reloads the computed values and goes on; a larger N extends the run. Only
+//! when every value is written does the final header (with `complete = 1`) go in and
+//! `FILE.partial` become FILE. The file format is `grundy::sequence::store`. The partial file
+//! holds 2-byte values for the fast engine and 4-byte values for codes with three-heap moves (a
+//! saltus can pass 65535); the finished file takes the narrowest width that holds every value,
+//! rewritten at the end if that is narrower. Codes with a repeating digit (closed forms) are
+//! computed in memory and written at the narrowest width from the start.
+//!
+//! A character device or a FIFO (`/dev/stdout`, a pipe): the values are computed, then the file
+//! is streamed in, header first; no partial file, no checkpoint, nothing to resume.
 
 use crate::args::SeqArgs;
-use crate::output::write_atomically;
+use crate::heap_values::Sequence;
+use crate::output::{destination, with_suffix, write_file, Destination};
 use crate::progress::Progress;
-use crate::BadInput;
+use crate::{BadInput, Interrupted};
 use anyhow::{Context, Result};
 use grundy::games::heap::HeapGame;
 use grundy::sequence::period::Period;
@@ -21,32 +31,48 @@ use grundy::sequence::sparse::SparseEngine;
 use grundy::sequence::store::{
     checksum, value_bytes, values_from_bytes, width_for, Header, CHECKSUM_START,
 };
-use grundy::sequence::{FastRun, HeapValues, StepRun};
+use grundy::sequence::{Engine, FastRun, HeapValues, StepRun};
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(suffix);
-    path.with_file_name(name)
-}
+/// The largest checkpoint read: a real one is a hundred bytes or so.
+const MAX_CHECKPOINT_BYTES: u64 = 1 << 16;
+/// The longest game name read from a header: names are short (`sub:1,3,4`, `0.137`).
+const MAX_GAME_NAME_BYTES: u64 = 1 << 20;
+/// Bytes read at a time when checking a partial file.
+const READ_CHUNK: usize = 1 << 20;
 
-/// What a checkpoint records: how many values of the partial file are durable.
+/// What a checkpoint records: how many values of the partial file are durable, and for which
+/// run.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 struct Checkpoint {
     game: String,
     value_width: u32,
     n_values: u64,
     checksum: u64,
+    /// The N of the run (heaps `0..=N`); absent in checkpoints of earlier versions.
+    #[serde(default)]
+    max_heap: Option<u64>,
+    /// How many of the first values the engine computed; the rest were written from a proven
+    /// period. Absent in checkpoints of earlier versions, which wrote no period's values.
+    #[serde(default)]
+    n_computed: Option<u64>,
 }
 
-/// The file being written and its running checksum.
+/// The partial file being written and its running checksum.
 struct Output {
     file: File,
+    /// FILE, symbolic links followed: the partial file and the checkpoint lie beside it.
+    target: PathBuf,
     header: Header,
+    max_heap: u64,
     n_written: u64,
+    /// How many of the values written the engine computed (it needs them back on a resume);
+    /// values past them came from a proven period.
+    n_computed: u64,
     checksum: u64,
     max_value: u32,
 }
@@ -63,8 +89,8 @@ impl Output {
 
     /// Rewrites the values at a narrower width into `FILE.narrowing` (complete header and all),
     /// and returns that file's path; the caller renames it into place.
-    fn narrowed(&mut self, path: &Path, width: u32) -> Result<PathBuf> {
-        let target = with_suffix(path, ".narrowing");
+    fn narrowed(&mut self, width: u32) -> Result<PathBuf> {
+        let target = with_suffix(&self.target, ".narrowing");
         let mut out = File::create(&target)
             .with_context(|| format!("cannot write '{}'", target.display()))?;
         let mut header = self.header.clone();
@@ -94,35 +120,35 @@ impl Output {
         Ok(target)
     }
 
-    fn checkpoint(&mut self, path: &Path) -> Result<()> {
+    fn checkpoint(&mut self) -> Result<()> {
         self.file.sync_data()?;
         let record = Checkpoint {
             game: self.header.game.clone(),
             value_width: self.header.value_width,
             n_values: self.n_written,
             checksum: self.checksum,
+            max_heap: Some(self.max_heap),
+            n_computed: Some(self.n_computed),
         };
-        write_atomically(
-            &with_suffix(path, ".checkpoint"),
+        write_file(
+            &with_suffix(&self.target, ".checkpoint"),
             serde_json::to_string(&record)?.as_bytes(),
         )
     }
 
     /// Completes the file: the final header, then the rename (from a narrowed copy when every
     /// value fits a narrower width). Returns the checksum of the values as stored.
-    fn finish(mut self, path: &Path) -> Result<u64> {
-        let partial = with_suffix(path, ".partial");
+    fn finish(mut self) -> Result<u64> {
+        let partial = with_suffix(&self.target, ".partial");
         let width = width_for(self.max_value);
         let ready = if width < self.header.value_width {
-            let narrowed = match self.narrowed(path, width) {
+            match self.narrowed(width) {
                 Ok(narrowed) => narrowed,
                 Err(error) => {
-                    let _ = std::fs::remove_file(with_suffix(path, ".narrowing"));
+                    let _ = std::fs::remove_file(with_suffix(&self.target, ".narrowing"));
                     return Err(error);
                 }
-            };
-            drop(self.file);
-            narrowed
+            }
         } else {
             self.header.n_values = self.n_written;
             self.header.checksum = self.checksum;
@@ -130,111 +156,63 @@ impl Output {
             self.file.seek(SeekFrom::Start(0))?;
             self.file.write_all(&self.header.encode())?;
             self.file.sync_all()?;
-            drop(self.file);
             partial.clone()
         };
-        std::fs::rename(&ready, path)
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
+        drop(self.file);
+        std::fs::rename(&ready, &self.target)
+            .with_context(|| format!("cannot write '{}'", self.target.display()))?;
         // Only now that the complete file is in place do the partial one and its checkpoint go.
         if ready != partial {
             let _ = std::fs::remove_file(&partial);
         }
-        let _ = std::fs::remove_file(with_suffix(path, ".checkpoint"));
+        let _ = std::fs::remove_file(with_suffix(&self.target, ".checkpoint"));
         Ok(self.checksum)
     }
 }
 
-/// Opens a fresh partial file, or the interrupted one with its checkpointed values.
-fn open_output(
-    game: &HeapGame,
-    path: &Path,
-    resume: bool,
-    width: u32,
-) -> Result<(Output, Vec<u32>)> {
-    let partial = with_suffix(path, ".partial");
-    let fresh_header = Header {
-        value_width: width,
-        n_values: 0,
-        checksum: CHECKSUM_START,
-        complete: false,
-        game: game.name.clone(),
-    };
-    if !resume {
-        // Read back too, if the values end up narrowed.
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&partial)
-            .with_context(|| format!("cannot write '{}'", partial.display()))?;
-        file.write_all(&fresh_header.encode())?;
-        return Ok((
-            Output {
-                file,
-                header: fresh_header,
-                n_written: 0,
-                checksum: CHECKSUM_START,
-                max_value: 0,
-            },
-            Vec::new(),
-        ));
+/// Set by the first SIGINT or SIGTERM; the run loops poll it between steps.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// From here on SIGINT and SIGTERM ask the run to checkpoint and stop; a second one stops it at
+/// once (the last checkpoint still stands).
+fn catch_interrupts() {
+    // Fails only if a handler is already set, which then does the same.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// When checkpoints are due: every interval, and at once when the run is interrupted.
+struct Checkpoints {
+    interval: Duration,
+    last: Instant,
+}
+
+impl Checkpoints {
+    fn new(interval: Duration) -> Self {
+        Checkpoints { interval, last: Instant::now() }
     }
-    let checkpoint_path = with_suffix(path, ".checkpoint");
-    let text = std::fs::read_to_string(&checkpoint_path).map_err(|error| {
-        BadInput::msg(format!("--resume: cannot read '{}': {error}", checkpoint_path.display()))
-    })?;
-    let record: Checkpoint = serde_json::from_str(&text).map_err(|error| {
-        BadInput::msg(format!(
-            "--resume: '{}' is not a checkpoint: {error}",
-            checkpoint_path.display()
-        ))
-    })?;
-    if record.game != game.name {
-        return Err(BadInput::msg(format!(
-            "--resume: the checkpoint is for game '{}', not '{}'",
-            record.game, game.name
-        ))
-        .into());
+
+    /// Checkpoints if it is time; if the run was interrupted, checkpoints and stops it.
+    fn tick(&mut self, output: &mut Output, user_path: &Path) -> Result<()> {
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            output.checkpoint()?;
+            return Err(Interrupted(format!(
+                "interrupted: the first {} values are saved beside '{}'; run the same command \
+                 with --resume to go on",
+                output.n_written,
+                user_path.display()
+            ))
+            .into());
+        }
+        if self.last.elapsed() >= self.interval {
+            output.checkpoint()?;
+            self.last = Instant::now();
+        }
+        Ok(())
     }
-    let mut file = OpenOptions::new().read(true).write(true).open(&partial).map_err(|error| {
-        BadInput::msg(format!("--resume: cannot open '{}': {error}", partial.display()))
-    })?;
-    let mut head = vec![0u8; 4096];
-    let n_head = file.read(&mut head)?;
-    let header = Header::decode(&head[..n_head]).map_err(|problem| {
-        BadInput::msg(format!("--resume: '{}': {problem}", partial.display()))
-    })?;
-    if header.game != game.name || header.value_width != record.value_width {
-        return Err(BadInput::msg(format!(
-            "--resume: '{}' does not match its checkpoint",
-            partial.display()
-        ))
-        .into());
-    }
-    let data_len = record.n_values * u64::from(record.value_width);
-    file.seek(SeekFrom::Start(header.len() as u64))?;
-    let mut bytes = vec![0u8; data_len as usize];
-    file.read_exact(&mut bytes).map_err(|_| {
-        BadInput::msg(format!(
-            "--resume: '{}' is shorter than its checkpoint says",
-            partial.display()
-        ))
-    })?;
-    let sum = checksum(CHECKSUM_START, &bytes);
-    if sum != record.checksum {
-        return Err(BadInput::msg(format!(
-            "--resume: the values in '{}' fail their checksum",
-            partial.display()
-        ))
-        .into());
-    }
-    // Anything written after the checkpoint is not trusted: cut it off and carry on from there.
-    file.set_len(header.len() as u64 + data_len)?;
-    file.seek(SeekFrom::End(0))?;
-    let values = values_from_bytes(&bytes, record.value_width);
-    let max_value = values.iter().copied().max().unwrap_or(0);
-    Ok((Output { file, header, n_written: record.n_values, checksum: sum, max_value }, values))
 }
 
 /// Runs `grundy seq GAME N --out FILE`.
@@ -247,163 +225,544 @@ pub fn run(
     show_progress: bool,
 ) -> Result<bool> {
     let up_to = usize::try_from(max_heap)
-        .map_err(|_| BadInput::msg("heap size too large for this machine"))?;
-    if StepRun::supports(game) {
-        return run_three_heap_code(game, max_heap, up_to, path, args, show_progress);
-    }
-    if !SparseEngine::supports(game) {
-        // Codes with a repeating digit (closed forms): computed in memory, then written.
-        let mut bar = Progress::heaps(max_heap, show_progress);
-        let values = HeapValues::compute(game, up_to, &mut |n| bar.set_position(n as u64));
-        bar.finish();
-        let value = |n: u64| values.value(n).unwrap_or(0);
-        let max_value = (0..=max_heap).map(value).max().unwrap_or(0);
-        let max_value = u32::try_from(max_value).map_err(|_| {
-            BadInput::msg("values above 2^32 - 1 do not fit the file format's 4-byte values")
-        })?;
-        let (mut output, _) = open_output(game, path, false, width_for(max_value))?;
-        let mut chunk: Vec<u32> = Vec::with_capacity(1 << 16);
-        for n in 0..=max_heap {
-            chunk.push(value(n) as u32);
-            if chunk.len() == chunk.capacity() {
-                output.append(&chunk)?;
-                chunk.clear();
-            }
-        }
-        output.append(&chunk)?;
-        output.finish(path)?;
-        return Ok(true);
-    }
-    let (mut output, earlier) = open_output(game, path, args.resume, 2)?;
-    let resumed_from = earlier.len();
-    // A fast-engine run writes 2-byte values, so every resumed value fits.
-    let earlier: Vec<u16> = earlier.iter().map(|&v| v as u16).collect();
-    let engine = SparseEngine::with_values(game, earlier)
-        .ok_or_else(|| BadInput::msg("unsupported game"))?;
-    let mut run = FastRun::new(game, engine).with_threads(n_threads);
+        .ok()
+        .filter(|_| max_heap < u64::MAX)
+        .ok_or_else(|| BadInput::msg("heap size too large for this machine"))?;
     // Messages go to stderr only where the contract allows chatter.
     let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let mut bar = Progress::heaps(max_heap, show_progress);
-    bar.set_position(resumed_from as u64);
-    let interval = args.checkpoint_secs;
-    let mut last_checkpoint = Instant::now();
-    let mut period: Option<Period> = None;
-    while run.engine().values().len() <= up_to {
-        let target = (run.engine().values().len() + 65535).min(up_to);
-        let proven = run.advance(target).ok_or_else(|| {
-            anyhow::anyhow!("a value outgrew 16 bits: this game needs the in-memory engine")
-        })?;
-        let done = run.engine().values().len();
-        output.append(&run.engine().values()[output.n_written as usize..done])?;
-        let stats = run.engine().stats();
-        bar.set_position(done as u64);
-        bar.set_message(format!("rare {} max {}", stats.n_rare, stats.max_value));
-        if last_checkpoint.elapsed() >= interval {
-            output.checkpoint(path)?;
-            last_checkpoint = Instant::now();
+    let job = Job { game, max_heap, up_to, path, args, show_progress, chatty };
+    match destination(path)? {
+        Destination::Stream { path: stream_path, kind } => {
+            if args.resume {
+                return Err(BadInput::msg(format!(
+                    "--resume: '{}' is a {kind}, not a file: there is nothing to resume",
+                    path.display()
+                ))
+                .into());
+            }
+            job.to_stream(&stream_path, n_threads)
         }
-        if proven.is_some() {
-            period = proven;
-            break;
-        }
+        Destination::Replace(target) => job.to_file(&target, n_threads),
     }
-    bar.finish();
-    if let Some(period) = &period {
-        write_from_period(&mut output, period, run.engine().values(), max_heap, game, chatty)?;
-    }
-    finish_and_report(output, path, game, chatty)
 }
 
-/// Writes the values from the first one not yet written up to `max_heap` from a proven period
-/// (computing nothing more), and says so where chatter is allowed.
-fn write_from_period<T: Copy + Into<u64>>(
-    output: &mut Output,
-    period: &Period,
-    values: &[T],
-    max_heap: u64,
-    game: &HeapGame,
-    chatty: bool,
-) -> Result<()> {
-    let mut chunk: Vec<u32> = Vec::with_capacity(1 << 16);
-    for n in output.n_written..=max_heap {
-        let value = period.value_at(values, n).and_then(|v| u32::try_from(v).ok());
-        chunk.push(
-            value.ok_or_else(|| {
-                BadInput::msg(format!("the value of heap {n} does not fit 4 bytes"))
-            })?,
-        );
-        if chunk.len() == chunk.capacity() {
-            output.append(&chunk)?;
-            chunk.clear();
-        }
-    }
-    output.append(&chunk)?;
-    if chatty {
-        eprintln!(
-            "{}: periodic from heap {} with period {}{} (proven at heap {}); values past heap {} follow from it",
-            game.name,
-            period.preperiod,
-            period.period,
-            if period.saltus > 0 { format!(" and saltus {}", period.saltus) } else { String::new() },
-            period.proven_at,
-            values.len() - 1
-        );
-    }
-    Ok(())
-}
-
-/// Completes the file and says what was written, where chatter is allowed.
-fn finish_and_report(output: Output, path: &Path, game: &HeapGame, chatty: bool) -> Result<bool> {
-    let n_values = output.n_written;
-    let sum = output.finish(path)?;
-    if chatty {
-        eprintln!(
-            "wrote {n_values} values of {} to {} (checksum {sum:016x})",
-            game.name,
-            path.display()
-        );
-    }
-    Ok(true)
-}
-
-/// `seq --out` for codes whose moves may leave three heaps ([`StepRun`]): the same file handling
-/// as the fast engine's (partial file, checkpoints, `--resume`, period proofs), with 4-byte
-/// values in the partial file (a saltus can take values past 65535), narrowed at the end.
-fn run_three_heap_code(
-    game: &HeapGame,
+/// One `seq --out` run, as asked.
+struct Job<'a> {
+    game: &'a HeapGame,
     max_heap: u64,
     up_to: usize,
-    path: &Path,
-    args: &SeqArgs,
+    /// FILE as given, for messages.
+    path: &'a Path,
+    args: &'a SeqArgs,
     show_progress: bool,
-) -> Result<bool> {
-    let (mut output, earlier) = open_output(game, path, args.resume, 4)?;
-    let mut run = StepRun::new(game, &earlier).ok_or_else(|| BadInput::msg("unsupported game"))?;
-    let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let mut bar = Progress::heaps(max_heap, show_progress);
-    bar.set_position(earlier.len() as u64);
-    let interval = args.checkpoint_secs;
-    let mut last_checkpoint = Instant::now();
-    let mut period: Option<Period> = None;
-    while run.values().len() <= up_to {
-        // Heaps cost time linear in their size here: small steps keep the progress moving.
-        let target = (run.values().len() + 1023).min(up_to);
-        let proven = run.advance(target);
-        let done = run.values().len().min(up_to + 1);
-        output.append(&run.values()[output.n_written as usize..done])?;
-        bar.set_position(done as u64);
-        if last_checkpoint.elapsed() >= interval {
-            output.checkpoint(path)?;
-            last_checkpoint = Instant::now();
+    chatty: bool,
+}
+
+/// The engine of a resumable run.
+enum Run {
+    /// The fast engine (two-part splits), 2-byte values.
+    Fast(Box<FastRun>),
+    /// The engine for codes whose moves may leave three heaps, 4-byte values.
+    Step(StepRun),
+}
+
+impl Run {
+    fn len(&self) -> usize {
+        match self {
+            Run::Fast(run) => run.engine().values().len(),
+            Run::Step(run) => run.values().len(),
         }
-        if proven.is_some() {
+    }
+
+    fn sequence<'a>(&'a self, period: Option<&'a Period>) -> Sequence<'a> {
+        match self {
+            Run::Fast(run) => Sequence::narrow(run.engine().values(), period),
+            Run::Step(run) => Sequence::wide(run.values(), period),
+        }
+    }
+
+    /// Computes some more values, up to heap `up_to` at most; the period, once proven.
+    fn step(&mut self, up_to: usize) -> Result<Option<Period>> {
+        match self {
+            Run::Fast(run) => {
+                let target = (run.engine().values().len() + 65535).min(up_to);
+                run.advance(target).ok_or_else(|| {
+                    anyhow::anyhow!("a value outgrew 16 bits: this game needs the in-memory engine")
+                })
+            }
+            // Heaps cost time linear in their size here: small steps keep the progress moving.
+            Run::Step(run) => Ok(run.advance((run.values().len() + 1023).min(up_to))),
+        }
+    }
+
+    /// The period an interrupted run had proven, proven again from the values it computed.
+    fn prove_again(&mut self) -> Option<Period> {
+        match self {
+            Run::Fast(run) => run.check_now(),
+            // One more value puts a check due at once (checks run as the values grow).
+            Run::Step(run) => {
+                let len = run.values().len();
+                run.advance(len)
+            }
+        }
+    }
+
+    /// Appends the values computed since the last call (heaps up to `up_to`).
+    fn append_new(&self, output: &mut Output, up_to: usize) -> Result<()> {
+        let (from, to) = (output.n_written as usize, self.len().min(up_to + 1));
+        match self {
+            Run::Fast(run) => output.append(&run.engine().values()[from..to])?,
+            Run::Step(run) => output.append(&run.values()[from..to])?,
+        }
+        output.n_computed = output.n_written;
+        Ok(())
+    }
+
+    fn note(&self) -> Option<String> {
+        match self {
+            Run::Fast(run) => {
+                let stats = run.engine().stats();
+                Some(format!("rare {} max {}", stats.n_rare, stats.max_value))
+            }
+            Run::Step(_) => None,
+        }
+    }
+}
+
+impl Job<'_> {
+    fn progress(&self) -> Progress {
+        Progress::heaps(self.max_heap, self.show_progress)
+    }
+
+    /// The partial-file route: checkpoints, `--resume`, the rename at the end.
+    fn to_file(&self, target: &Path, n_threads: usize) -> Result<bool> {
+        let checkpoint_path = with_suffix(target, ".checkpoint");
+        if self.args.resume && std::fs::symlink_metadata(&checkpoint_path).is_err() {
+            return self.nothing_to_resume(target, &checkpoint_path);
+        }
+        catch_interrupts();
+        let game = self.game;
+        let width = if StepRun::supports(game) {
+            4
+        } else if SparseEngine::supports(game) {
+            2
+        } else {
+            return self.in_memory_to_file(target);
+        };
+        let (output, earlier) = self.open_output(target, width)?;
+        let run = if width == 4 {
+            Run::Step(
+                StepRun::new(game, &earlier).ok_or_else(|| BadInput::msg("unsupported game"))?,
+            )
+        } else {
+            // A fast-engine run writes 2-byte values, so every resumed value fits.
+            let earlier: Vec<u16> = earlier.iter().map(|&v| v as u16).collect();
+            let engine = SparseEngine::with_values(game, earlier)
+                .ok_or_else(|| BadInput::msg("unsupported game"))?;
+            Run::Fast(Box::new(FastRun::new(game, engine).with_threads(n_threads)))
+        };
+        self.run_engine(run, output)
+    }
+
+    /// The fast or three-heap engine, step by step, into the partial file.
+    fn run_engine(&self, mut run: Run, mut output: Output) -> Result<bool> {
+        let mut bar = self.progress();
+        bar.set_position(output.n_written);
+        let mut checkpoints = Checkpoints::new(self.args.checkpoint_secs);
+        let mut period: Option<Period> = None;
+        if output.n_written > output.n_computed {
+            // Interrupted while writing values from a proven period: the proof is made again
+            // from the values the engine had computed, never taken from the checkpoint.
+            period = Some(run.prove_again().ok_or_else(|| {
+                BadInput::msg(format!(
+                    "--resume: the period the interrupted run wrote values from cannot be proven \
+                     again from '{}'; run again without --resume",
+                    with_suffix(&output.target, ".partial").display()
+                ))
+            })?);
+        }
+        while period.is_none() && run.len() <= self.up_to {
+            let proven = run.step(self.up_to)?;
+            run.append_new(&mut output, self.up_to)?;
+            bar.set_position(output.n_written);
+            if let Some(note) = run.note() {
+                bar.set_message(note);
+            }
+            checkpoints.tick(&mut output, self.path)?;
             period = proven;
-            break;
         }
+        if let Some(period) = &period {
+            let computed = run.len();
+            self.write_values(&mut output, run.sequence(Some(period)), &mut checkpoints, &mut bar)?;
+            bar.finish();
+            if self.chatty {
+                eprintln!(
+                    "{}: periodic from heap {} with period {}{} (proven at heap {}); values past \
+                     heap {} follow from it",
+                    self.game.name,
+                    period.preperiod,
+                    period.period,
+                    if period.saltus > 0 {
+                        format!(" and saltus {}", period.saltus)
+                    } else {
+                        String::new()
+                    },
+                    period.proven_at,
+                    computed - 1
+                );
+            }
+        } else {
+            bar.finish();
+        }
+        self.finish_and_report(output)
     }
-    bar.finish();
-    if let Some(period) = &period {
-        write_from_period(&mut output, period, run.values(), max_heap, game, chatty)?;
+
+    /// Codes with a repeating digit (closed forms): computed in memory, then written at the
+    /// narrowest width, with checkpoints (a resume recomputes them and writes on).
+    fn in_memory_to_file(&self, target: &Path) -> Result<bool> {
+        let mut bar = self.progress();
+        let values = HeapValues::compute(self.game, self.up_to, &mut |n| {
+            bar.set_position(n as u64);
+        });
+        let sequence = Sequence::of(&values);
+        let max_value = u32::try_from(sequence.max_value(self.max_heap)?).map_err(|_| {
+            BadInput::msg("values above 2^32 - 1 do not fit the file format's 4-byte values")
+        })?;
+        let (mut output, _) = self.open_output(target, width_for(max_value))?;
+        // Nothing to load on a resume: every value comes from memory.
+        output.n_computed = 0;
+        let mut checkpoints = Checkpoints::new(self.args.checkpoint_secs);
+        self.write_values(&mut output, sequence, &mut checkpoints, &mut bar)?;
+        bar.finish();
+        self.finish_and_report(output)
     }
-    finish_and_report(output, path, game, chatty)
+
+    /// Writes the values from the first one not yet written up to N from `sequence` (computed
+    /// values, then a proven period), with checkpoints.
+    fn write_values(
+        &self,
+        output: &mut Output,
+        sequence: Sequence<'_>,
+        checkpoints: &mut Checkpoints,
+        bar: &mut Progress,
+    ) -> Result<()> {
+        let mut narrow: Vec<u32> = Vec::new();
+        sequence.for_each_chunk(output.n_written, self.max_heap, |first, chunk| {
+            narrow.clear();
+            for (offset, &value) in chunk.iter().enumerate() {
+                narrow.push(u32::try_from(value).map_err(|_| {
+                    let heap = first + offset as u64;
+                    BadInput::msg(format!("the value of heap {heap} does not fit 4 bytes"))
+                })?);
+            }
+            output.append(&narrow)?;
+            bar.set_position(output.n_written);
+            checkpoints.tick(output, self.path)
+        })
+    }
+
+    /// Completes the file and says what was written, where chatter is allowed.
+    fn finish_and_report(&self, output: Output) -> Result<bool> {
+        let n_values = output.n_written;
+        let sum = output.finish()?;
+        if self.chatty {
+            eprintln!(
+                "wrote {n_values} values of {} to {} (checksum {sum:016x})",
+                self.game.name,
+                self.path.display()
+            );
+        }
+        Ok(true)
+    }
+
+    /// `--resume` with no checkpoint: done already, or never started.
+    fn nothing_to_resume(&self, target: &Path, checkpoint_path: &Path) -> Result<bool> {
+        if let Ok(header) = read_header(target) {
+            if header.complete {
+                let (game, n_values) = (&self.game.name, self.max_heap + 1);
+                if header.game == *game && header.n_values == n_values {
+                    eprintln!(
+                        "'{}' is already complete: heaps 0..={} of {game}",
+                        self.path.display(),
+                        self.max_heap
+                    );
+                    return Ok(true);
+                }
+                return Err(BadInput::msg(format!(
+                    "--resume: '{}' is already complete, with {} values of {}: nothing to \
+                     resume (run without --resume to replace it)",
+                    self.path.display(),
+                    header.n_values,
+                    header.game
+                ))
+                .into());
+            }
+        }
+        let problem = std::fs::metadata(checkpoint_path)
+            .err()
+            .map_or_else(|| "no such file".to_string(), |error| error.to_string());
+        Err(BadInput::msg(format!(
+            "--resume: cannot read the checkpoint '{}': {problem}",
+            checkpoint_path.display()
+        ))
+        .into())
+    }
+
+    /// Opens a fresh partial file (and checkpoints it at once), or the interrupted one with
+    /// the values its engine had computed.
+    fn open_output(&self, target: &Path, width: u32) -> Result<(Output, Vec<u32>)> {
+        if self.args.resume {
+            return self.reopen_output(target, width);
+        }
+        let partial = with_suffix(target, ".partial");
+        let header = Header {
+            value_width: width,
+            n_values: 0,
+            checksum: CHECKSUM_START,
+            complete: false,
+            game: self.game.name.clone(),
+        };
+        // Read back too, if the values end up narrowed.
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&partial)
+            .with_context(|| format!("cannot write '{}'", partial.display()))?;
+        file.write_all(&header.encode())?;
+        let mut output = Output {
+            file,
+            target: target.to_path_buf(),
+            header,
+            max_heap: self.max_heap,
+            n_written: 0,
+            n_computed: 0,
+            checksum: CHECKSUM_START,
+            max_value: 0,
+        };
+        // An interrupt from the first second on leaves a run that can be resumed.
+        output.checkpoint()?;
+        Ok((output, Vec::new()))
+    }
+
+    /// `--resume`: every field of the checkpoint is checked against the partial file (its real
+    /// size first) before anything is allocated or cut; only values that pass the checksum are
+    /// kept, and only what follows them is cut.
+    fn reopen_output(&self, target: &Path, width: u32) -> Result<(Output, Vec<u32>)> {
+        let game = &self.game.name;
+        let checkpoint_path = with_suffix(target, ".checkpoint");
+        let partial = with_suffix(target, ".partial");
+        let bad = |problem: String| -> anyhow::Error { BadInput::msg(problem).into() };
+        let mut text = String::new();
+        File::open(&checkpoint_path)
+            .and_then(|file| file.take(MAX_CHECKPOINT_BYTES).read_to_string(&mut text))
+            .map_err(|error| {
+                bad(format!(
+                    "--resume: cannot read the checkpoint '{}': {error}",
+                    checkpoint_path.display()
+                ))
+            })?;
+        let record: Checkpoint = serde_json::from_str(&text).map_err(|error| {
+            bad(format!("--resume: '{}' is not a checkpoint: {error}", checkpoint_path.display()))
+        })?;
+        if record.game != *game {
+            return Err(bad(format!(
+                "--resume: the checkpoint is for game '{}', not '{game}'",
+                record.game
+            )));
+        }
+        if let Some(earlier_max) = record.max_heap.filter(|&earlier| earlier > self.max_heap) {
+            return Err(bad(format!(
+                "--resume: the interrupted run was for heaps 0..={earlier_max}, more than \
+                 0..={}: resume with N of at least {earlier_max}, or run without --resume",
+                self.max_heap
+            )));
+        }
+        if record.n_values > self.max_heap + 1 {
+            return Err(bad(format!(
+                "--resume: the checkpoint holds {} values, more than heaps 0..={} ask for",
+                record.n_values, self.max_heap
+            )));
+        }
+        let n_computed = record.n_computed.unwrap_or(record.n_values);
+        if n_computed > record.n_values {
+            return Err(bad(format!(
+                "--resume: '{}' is damaged (more values computed than written)",
+                checkpoint_path.display()
+            )));
+        }
+        if record.value_width != width {
+            return Err(bad(format!(
+                "--resume: the checkpoint says {}-byte values, but this run writes {width}-byte \
+                 ones: it does not match '{}'",
+                record.value_width,
+                partial.display()
+            )));
+        }
+        let mut file =
+            OpenOptions::new().read(true).write(true).open(&partial).map_err(|error| {
+                bad(format!("--resume: cannot open '{}': {error}", partial.display()))
+            })?;
+        let header = read_header_from(&mut file)
+            .map_err(|problem| bad(format!("--resume: '{}': {problem}", partial.display())))?;
+        if header.game != *game || header.value_width != record.value_width {
+            return Err(bad(format!(
+                "--resume: '{}' does not match its checkpoint",
+                partial.display()
+            )));
+        }
+        let file_len = file.metadata()?.len();
+        let header_len = header.len() as u64;
+        let data_len = record.n_values.checked_mul(u64::from(width));
+        let data_end = data_len.and_then(|len| len.checked_add(header_len));
+        let (Some(data_len), Some(data_end)) = (data_len, data_end) else {
+            return Err(bad(format!(
+                "--resume: '{}' is damaged (its count overflows)",
+                checkpoint_path.display()
+            )));
+        };
+        if data_end > file_len {
+            return Err(bad(format!(
+                "--resume: '{}' is shorter than its checkpoint says ({file_len} bytes, not at \
+                 least {data_end})",
+                partial.display()
+            )));
+        }
+        // The values the engine needs back, within the file's real size; the rest is only read
+        // through for the checksum.
+        let kept_len = usize::try_from(n_computed * u64::from(width))
+            .map_err(|_| bad("--resume: the partial file is too large for this machine".into()))?;
+        let mut kept: Vec<u8> = Vec::new();
+        kept.try_reserve_exact(kept_len).map_err(|_| {
+            anyhow::anyhow!("--resume: not enough memory for the {kept_len} bytes of values")
+        })?;
+        file.seek(SeekFrom::Start(header_len))?;
+        let mut reader = std::io::BufReader::with_capacity(READ_CHUNK, (&mut file).take(data_len));
+        let mut sum = CHECKSUM_START;
+        let mut max_value = 0u32;
+        let mut buffer = vec![0u8; READ_CHUNK];
+        let mut n_read = 0u64;
+        while n_read < data_len {
+            let take = (data_len - n_read).min(READ_CHUNK as u64) as usize;
+            reader.read_exact(&mut buffer[..take]).map_err(|_| {
+                bad(format!(
+                    "--resume: '{}' is shorter than its checkpoint says",
+                    partial.display()
+                ))
+            })?;
+            let bytes = &buffer[..take];
+            sum = checksum(sum, bytes);
+            let values = values_from_bytes(bytes, width);
+            max_value = values.iter().copied().fold(max_value, u32::max);
+            let keep = (kept_len - kept.len()).min(take);
+            kept.extend_from_slice(&bytes[..keep]);
+            n_read += take as u64;
+        }
+        drop(reader);
+        if sum != record.checksum {
+            return Err(bad(format!(
+                "--resume: the values in '{}' fail their checksum",
+                partial.display()
+            )));
+        }
+        // Everything is checked. Anything written after the checkpoint is not trusted: cut it
+        // off and carry on from there.
+        file.set_len(data_end)?;
+        file.seek(SeekFrom::End(0))?;
+        let earlier = values_from_bytes(&kept, width);
+        drop(kept);
+        let output = Output {
+            file,
+            target: target.to_path_buf(),
+            header,
+            max_heap: self.max_heap,
+            n_written: record.n_values,
+            n_computed,
+            checksum: sum,
+            max_value,
+        };
+        Ok((output, earlier))
+    }
+
+    /// The stream route: compute, then write the whole file in place, header first (its count,
+    /// width and checksum from a first pass over the values, which costs no memory).
+    fn to_stream(&self, stream_path: &Path, n_threads: usize) -> Result<bool> {
+        // Opened first: a FIFO waits here for its reader, and a bad path fails before the work.
+        let stream = Destination::open_stream(stream_path)?;
+        let mut bar = self.progress();
+        let values =
+            HeapValues::compute_with(self.game, self.up_to, Engine::Fastest, n_threads, &mut |n| {
+                bar.set_position(n as u64);
+            });
+        bar.finish();
+        let sequence = Sequence::of(&values);
+        let max_value = u32::try_from(sequence.max_value(self.max_heap)?).map_err(|_| {
+            BadInput::msg("values above 2^32 - 1 do not fit the file format's 4-byte values")
+        })?;
+        let width = width_for(max_value);
+        let as_u32 = |chunk: &[u64]| -> Result<Vec<u32>> {
+            chunk
+                .iter()
+                .map(|&value| {
+                    u32::try_from(value)
+                        .map_err(|_| BadInput::msg("a value does not fit 4 bytes").into())
+                })
+                .collect()
+        };
+        let mut sum = CHECKSUM_START;
+        sequence.for_each_chunk(0, self.max_heap, |_, chunk| {
+            sum = checksum(sum, &value_bytes(&as_u32(chunk)?, width));
+            Ok(())
+        })?;
+        let header = Header {
+            value_width: width,
+            n_values: self.max_heap + 1,
+            checksum: sum,
+            complete: true,
+            game: self.game.name.clone(),
+        };
+        let mut writer = BufWriter::with_capacity(1 << 16, stream);
+        let context = || format!("cannot write '{}'", self.path.display());
+        writer.write_all(&header.encode()).with_context(context)?;
+        sequence.for_each_chunk(0, self.max_heap, |_, chunk| {
+            writer.write_all(&value_bytes(&as_u32(chunk)?, width)).with_context(context)
+        })?;
+        writer.flush().with_context(context)?;
+        if self.chatty {
+            eprintln!(
+                "wrote {} values of {} to {} (checksum {sum:016x})",
+                header.n_values,
+                self.game.name,
+                self.path.display()
+            );
+        }
+        Ok(true)
+    }
+}
+
+/// The header at the start of a sequence file.
+fn read_header(path: &Path) -> Result<Header, String> {
+    let mut file = File::open(path).map_err(|error| error.to_string())?;
+    read_header_from(&mut file)
+}
+
+/// The header at the start of `file`, read within the file's real size.
+fn read_header_from(file: &mut File) -> Result<Header, String> {
+    let file_len = file.metadata().map_err(|error| error.to_string())?.len();
+    let mut fixed = [0u8; 40];
+    file.seek(SeekFrom::Start(0)).map_err(|error| error.to_string())?;
+    file.read_exact(&mut fixed)
+        .map_err(|_| "not a grundy sequence file (shorter than a header)".to_string())?;
+    let name_len = u64::from(u32::from_le_bytes([fixed[36], fixed[37], fixed[38], fixed[39]]));
+    if name_len > MAX_GAME_NAME_BYTES || 40 + name_len > file_len {
+        // Decoding what was read says what is wrong (not a sequence file at all, a version...)
+        // before blaming the name.
+        Header::decode(&fixed)?;
+        return Err("the game name in the header is cut short".into());
+    }
+    let mut bytes = fixed.to_vec();
+    bytes.resize(40 + name_len as usize, 0);
+    file.read_exact(&mut bytes[40..]).map_err(|error| error.to_string())?;
+    Header::decode(&bytes)
 }
