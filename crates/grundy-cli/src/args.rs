@@ -1,8 +1,10 @@
-//! The command line as clap sees it: plain arguments per subcommand, no validation beyond
-//! syntax. Turning them into checked values is the job of each command's module.
+//! The command line as clap sees it: plain arguments per subcommand. Numeric options are
+//! checked where clap parses them (the value parsers at the end: finite, in a stated range), so
+//! no command ever sees an unusable number; turning the rest into checked values is the job of
+//! each command's module.
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use std::num::NonZeroUsize;
+use std::time::Duration;
 
 /// The command line with the game catalogue in its help, from the library's registry (so the
 /// help cannot drift from what the GAME parser accepts).
@@ -32,10 +34,10 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 
-    /// Worker threads for commands that compute (default: all cores). Only the sparse engine
-    /// (codes that leave at most two heaps, Grundy's game) uses more than one.
-    #[arg(long, global = true, value_name = "N")]
-    pub threads: Option<NonZeroUsize>,
+    /// Worker threads for commands that compute, 1 to 1024 (default: all cores). Only the
+    /// sparse engine (codes that leave at most two heaps, Grundy's game) uses more than one.
+    #[arg(long, global = true, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
 
     /// Show progress on stderr even when stderr is not a terminal.
     #[arg(long, global = true)]
@@ -153,7 +155,8 @@ pub struct SeqArgs {
     pub svg: Option<std::path::PathBuf>,
 
     /// Write the values to FILE in grundy's binary format (see ARCHITECTURE.md), with
-    /// checkpoints, instead of printing them.
+    /// checkpoints, instead of printing them. A device or FIFO (/dev/stdout, a pipe) is written
+    /// straight in, without checkpoints.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "png", "svg"])]
     pub out: Option<std::path::PathBuf>,
 
@@ -162,13 +165,21 @@ pub struct SeqArgs {
     #[arg(long, value_enum, default_value = "fastest")]
     pub engine: EngineChoice,
 
-    /// Continue an interrupted --out run from its last checkpoint.
+    /// Continue an interrupted --out run from its last checkpoint (same game, N at least the
+    /// interrupted run's).
     #[arg(long, requires = "out")]
     pub resume: bool,
 
-    /// Seconds between checkpoints of an --out run.
-    #[arg(long, value_name = "SECONDS", default_value = "30", requires = "out")]
-    pub checkpoint_secs: f64,
+    /// Seconds between checkpoints of an --out run (0.01 to a year).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value = "30",
+        requires = "out",
+        allow_negative_numbers = true,
+        value_parser = parse_checkpoint_secs
+    )]
+    pub checkpoint_secs: Duration,
 }
 
 /// Which nim-sequence engine `seq` uses.
@@ -245,4 +256,101 @@ pub struct SolveArgs {
     /// Read positions from stdin, one per line, and answer each on its own line.
     #[arg(long)]
     pub batch: bool,
+}
+
+/// The most worker threads `--threads` accepts.
+pub const MAX_THREADS: usize = 1024;
+
+/// `--threads N`: a whole number from 1 to [`MAX_THREADS`].
+///
+/// ```
+/// use grundy_cli::args::parse_threads;
+/// assert_eq!(parse_threads("4"), Ok(4));
+/// assert!(parse_threads("0").is_err() && parse_threads("4294967296").is_err());
+/// ```
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let problem = || format!("'{text}' is not a number of threads from 1 to {MAX_THREADS}");
+    let n_threads: usize = text.trim().parse().map_err(|_| problem())?;
+    if (1..=MAX_THREADS).contains(&n_threads) {
+        Ok(n_threads)
+    } else {
+        Err(problem())
+    }
+}
+
+/// The shortest time between checkpoints, in seconds.
+pub const MIN_CHECKPOINT_SECS: f64 = 0.01;
+/// The longest time between checkpoints, in seconds: a year.
+pub const MAX_CHECKPOINT_SECS: f64 = 365.0 * 86_400.0;
+
+/// `--checkpoint-secs S`: a finite number of seconds from [`MIN_CHECKPOINT_SECS`] to
+/// [`MAX_CHECKPOINT_SECS`] (`inf`, `NaN` and `1e300` are refused).
+///
+/// ```
+/// use grundy_cli::args::parse_checkpoint_secs;
+/// assert_eq!(parse_checkpoint_secs("0.5"), Ok(std::time::Duration::from_millis(500)));
+/// assert!(["inf", "NaN", "1e300", "0", "-1"].iter().all(|t| parse_checkpoint_secs(t).is_err()));
+/// ```
+pub fn parse_checkpoint_secs(text: &str) -> Result<Duration, String> {
+    let problem = || {
+        format!(
+            "'{text}' is not a number of seconds from {MIN_CHECKPOINT_SECS} to \
+             {MAX_CHECKPOINT_SECS} (a year)"
+        )
+    };
+    let seconds: f64 = text.trim().parse().map_err(|_| problem())?;
+    // NaN fails both comparisons, so it is refused with the infinities.
+    if (MIN_CHECKPOINT_SECS..=MAX_CHECKPOINT_SECS).contains(&seconds) {
+        Duration::try_from_secs_f64(seconds).map_err(|_| problem())
+    } else {
+        Err(problem())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text: an error, or a value in the stated range; never a panic.
+        #[test]
+        fn numeric_option_parsers_never_panic(text in "\\PC{0,24}") {
+            if let Ok(n_threads) = parse_threads(&text) {
+                prop_assert!((1..=MAX_THREADS).contains(&n_threads));
+            }
+            if let Ok(interval) = parse_checkpoint_secs(&text) {
+                let seconds = interval.as_secs_f64();
+                prop_assert!((MIN_CHECKPOINT_SECS..=MAX_CHECKPOINT_SECS).contains(&seconds));
+            }
+            let _ = crate::parse_count(&text, "N");
+        }
+
+        /// Texts that look like numbers, which reach the range checks.
+        #[test]
+        fn numeric_texts_are_checked_against_their_range(
+            text in "[-+]?[0-9]{0,25}(\\.[0-9]{0,5})?([eE^][-+]?[0-9]{1,4})?|inf|-inf|NaN|nan|infinity"
+        ) {
+            if let Ok(n_threads) = parse_threads(&text) {
+                prop_assert!((1..=MAX_THREADS).contains(&n_threads));
+            }
+            if let Ok(interval) = parse_checkpoint_secs(&text) {
+                let seconds = interval.as_secs_f64();
+                prop_assert!((MIN_CHECKPOINT_SECS..=MAX_CHECKPOINT_SECS).contains(&seconds));
+            }
+            let _ = crate::parse_count(&text, "N");
+        }
+    }
+
+    #[test]
+    fn the_values_that_crashed_are_refused() {
+        for text in ["100000", "4294967296", "0", "-1", ""] {
+            assert!(parse_threads(text).is_err(), "{text}");
+        }
+        for text in ["inf", "1e300", "NaN", "0", "-0.5", "0.001", "31536001"] {
+            assert!(parse_checkpoint_secs(text).is_err(), "{text}");
+        }
+        assert_eq!(parse_threads("1024"), Ok(1024));
+        assert_eq!(parse_checkpoint_secs("31536000"), Ok(Duration::from_secs(31_536_000)));
+    }
 }

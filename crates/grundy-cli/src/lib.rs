@@ -6,6 +6,7 @@
 pub mod args;
 pub mod batch;
 pub mod graph;
+pub mod heap_values;
 pub mod output;
 pub mod pattern;
 pub mod period;
@@ -36,6 +37,19 @@ impl std::fmt::Display for BadInput {
 
 impl std::error::Error for BadInput {}
 
+/// A run stopped by SIGINT or SIGTERM after saving what it had: exit status 130, and the message
+/// says how to go on.
+#[derive(Debug)]
+pub struct Interrupted(pub String);
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
 impl From<grundy::Error> for BadInput {
     fn from(error: grundy::Error) -> Self {
         BadInput(error.to_string())
@@ -60,11 +74,11 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
         args::Command::Solve(solve_args) => solve::run(solve_args, &limits, stdout),
         args::Command::Graph(graph_args) => graph::run(graph_args, stdout),
         args::Command::Seq(seq_args) => {
-            seq::run(seq_args, n_threads(cli), cli.progress, &limits, stdout)
+            seq::run(seq_args, n_threads(cli)?, cli.progress, &limits, stdout)
         }
         args::Command::Table(table_args) => table::run(table_args, &limits, stdout),
         args::Command::Period(period_args) => {
-            period::run(period_args, n_threads(cli), cli.progress, &limits, stdout)
+            period::run(period_args, n_threads(cli)?, cli.progress, &limits, stdout)
         }
         args::Command::Pattern(pattern_args) => {
             pattern::run(pattern_args, cli.progress, &limits, stdout)
@@ -93,10 +107,45 @@ fn limits(cli: &args::Cli) -> Result<grundy::Limits, BadInput> {
     Ok(limits)
 }
 
-/// `--threads`, or every core.
-fn n_threads(cli: &args::Cli) -> usize {
-    cli.threads.map(std::num::NonZeroUsize::get).unwrap_or_else(|| {
+/// `--threads` (already in 1..=1024), or every core; checked by starting that many threads,
+/// so that a machine that cannot run them gets an error here rather than a panic in the engine.
+fn n_threads(cli: &args::Cli) -> Result<usize, BadInput> {
+    let n_threads = cli.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    can_start_threads(n_threads).map_err(|error| {
+        BadInput::msg(format!("--threads {n_threads}: cannot start that many threads: {error}"))
+    })?;
+    Ok(n_threads)
+}
+
+/// Starts `n_threads - 1` helper threads that all live at once (the engine's helpers beside
+/// the main thread), then lets them go.
+fn can_start_threads(n_threads: usize) -> std::io::Result<()> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let release = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let mut helpers = Vec::with_capacity(n_threads.saturating_sub(1));
+        let mut result = Ok(());
+        for _ in 1..n_threads {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, || {
+                while !release.load(Ordering::Acquire) {
+                    std::thread::park();
+                }
+            });
+            match spawned {
+                Ok(helper) => helpers.push(helper),
+                Err(error) => {
+                    result = Err(error);
+                    break;
+                }
+            }
+        }
+        release.store(true, Ordering::Release);
+        for helper in &helpers {
+            helper.thread().unpark();
+        }
+        result
     })
 }
 

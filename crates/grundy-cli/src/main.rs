@@ -1,10 +1,11 @@
 //! The `grundy` binary: decides exit codes in one place.
 //!
 //! 0: success. 2: bad input (one line on stderr naming it). 1: anything else that failed, such
-//! as a file that could not be written. A closed stdout (`grundy ... | head`) is success.
+//! as a file that could not be written. 130: a long run stopped by SIGINT or SIGTERM after a
+//! checkpoint. A closed stdout (`grundy ... | head`) is success.
 
 use clap::FromArgMatches;
-use grundy_cli::{args::Cli, BadInput};
+use grundy_cli::{args::Cli, BadInput, Interrupted};
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
@@ -26,6 +27,11 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(2),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) if error.downcast_ref::<Interrupted>().is_some() => {
+            drop(stdout);
+            eprintln!("{}", one_line(&format!("{error:#}")));
+            ExitCode::from(130)
+        }
         Err(error) => {
             // The answer may be half-written: it must not look complete.
             drop(stdout);
@@ -52,14 +58,51 @@ fn clap_error(error: clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
         _ => {
-            let rendered = error.render().to_string();
-            let first =
-                rendered.lines().find(|line| !line.trim().is_empty()).unwrap_or("bad arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("error: {} (see --help)", one_line(first));
+            eprintln!("error: {}", fold_clap_message(&error.render().to_string()));
             ExitCode::from(2)
         }
     }
+}
+
+/// Clap's message on one line, keeping what matters: the problem with the arguments it names
+/// (`missing <N>`), its tips and the usage: `missing <N> (usage: grundy seq <GAME> <N>; see
+/// --help)`.
+fn fold_clap_message(rendered: &str) -> String {
+    let mut problem = String::new();
+    let (mut named, mut tips, mut usage) = (Vec::new(), Vec::new(), Vec::new());
+    let mut in_usage = false;
+    for line in rendered.lines().map(str::trim) {
+        if line.is_empty() {
+            in_usage = false;
+        } else if problem.is_empty() {
+            problem = line.strip_prefix("error: ").unwrap_or(line).to_string();
+        } else if let Some(tip) = line.strip_prefix("tip: ") {
+            tips.push(tip);
+        } else if let Some(first) = line.strip_prefix("Usage: ") {
+            usage.push(first);
+            in_usage = true;
+        } else if in_usage {
+            usage.push(line);
+        } else if !line.starts_with("For more information") {
+            // The arguments a message lists on lines of their own (`  <N>`).
+            named.push(line);
+        }
+    }
+    if problem.is_empty() {
+        problem = "bad arguments".into();
+    }
+    if !named.is_empty() {
+        problem = match problem.strip_prefix("the following required arguments were not provided") {
+            Some(_) => format!("missing {}", named.join(", ")),
+            None => format!("{} {}", problem.trim_end_matches(':'), named.join(", ")),
+        };
+    }
+    let mut notes: Vec<String> = tips.iter().map(|tip| format!("tip: {tip}")).collect();
+    if !usage.is_empty() {
+        notes.push(format!("usage: {}", usage.join(" | ")));
+    }
+    notes.push("see --help".into());
+    one_line(&format!("{problem} ({})", notes.join("; ")))
 }
 
 fn one_line(text: &str) -> String {
@@ -74,4 +117,31 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
             });
         io_kind == Some(std::io::ErrorKind::BrokenPipe)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold_clap_message;
+
+    #[test]
+    fn missing_arguments_are_named_with_the_usage() {
+        let rendered = "error: the following required arguments were not provided:\n  <N>\n\n\
+                        Usage: grundy seq <GAME> <N>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            fold_clap_message(rendered),
+            "missing <N> (usage: grundy seq <GAME> <N>; see --help)"
+        );
+    }
+
+    #[test]
+    fn tips_are_kept() {
+        let rendered = "error: unexpected argument '--frobnicate' found\n\n  tip: to pass \
+                        '--frobnicate' as a value, use '-- --frobnicate'\n\nUsage: grundy solve \
+                        <GAME> [COMPONENT]...\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            fold_clap_message(rendered),
+            "unexpected argument '--frobnicate' found (tip: to pass '--frobnicate' as a value, use \
+             '-- --frobnicate'; usage: grundy solve <GAME> [COMPONENT]...; see --help)"
+        );
+    }
 }

@@ -1,7 +1,7 @@
 //! `grundy pattern GAME [--max N] [--table]`: the seeds' recipe as one command.
 
 use crate::args::PatternArgs;
-use crate::{library_error, parse_count, parse_family, parse_game, progress, BadInput, Family};
+use crate::{library_error, parse_count, parse_family, parse_game, BadInput, Family};
 use anyhow::Result;
 use grundy::pattern::{find, find_table, Sequence};
 use grundy::sequence::HeapValues;
@@ -26,7 +26,7 @@ pub fn run(
         find_table(&game.name(), &table.rows, game.table_formula())
     } else {
         let max = parse_count(args.max.as_deref().unwrap_or("10000"), "--max")?;
-        let bar = progress::heap_bar(max, show_progress);
+        let mut bar = crate::progress::Progress::heaps(max, show_progress);
         let sequence = match parse_family(&args.game, limits)? {
             Family::Heap(game) => {
                 let up_to = usize::try_from(max)
@@ -54,7 +54,7 @@ pub fn run(
                 Sequence { game: game.name(), values, period: None }
             }
         };
-        bar.finish_and_clear();
+        bar.finish();
         find(&sequence)
     };
     if args.json {

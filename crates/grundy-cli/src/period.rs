@@ -1,7 +1,8 @@
 //! `grundy period GAME`: preperiod and period, only with a proof.
 
 use crate::args::PeriodArgs;
-use crate::{library_error, parse_count, parse_family, progress, Family};
+use crate::progress::Progress;
+use crate::{library_error, parse_count, parse_family, Family};
 use anyhow::Result;
 use grundy::sequence::{PeriodReport, RunOptions};
 use grundy::Limits;
@@ -18,7 +19,7 @@ pub fn run(
     let family = parse_family(&args.game, limits)?;
     let default_max = if matches!(family, Family::Heap(_)) { "1000000" } else { "10000" };
     let max_heap = parse_count(args.max.as_deref().unwrap_or(default_max), "--max")?;
-    let bar = progress::heap_bar(max_heap, show_progress);
+    let mut bar = Progress::heaps(max_heap, show_progress);
     let report = match family {
         Family::Heap(game) => {
             let options = RunOptions { n_threads, ..RunOptions::default() };
@@ -32,7 +33,7 @@ pub fn run(
         }
     }
     .map_err(library_error)?;
-    bar.finish_and_clear();
+    bar.finish();
     if args.json {
         serde_json::to_writer(&mut *stdout, &grundy::contract::period(&report))?;
     } else {

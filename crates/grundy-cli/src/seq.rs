@@ -2,11 +2,15 @@
 //! the values (computed, then from the proven period).
 
 use crate::args::SeqArgs;
-use crate::{library_error, parse_count, parse_family, progress, BadInput, Family};
+use crate::heap_values::Sequence;
+use crate::output::write_file;
+use crate::progress::Progress;
+use crate::{library_error, parse_count, parse_family, BadInput, Family};
 use anyhow::Result;
 use grundy::sequence::run::{run as run_sequence, Chunk, RunOptions, Sink};
-use grundy::sequence::Engine;
+use grundy::sequence::{Engine, HeapValues};
 use grundy::Limits;
+use grundy_plot::SequencePlot;
 use std::io::Write;
 
 /// The run options the command line asks for.
@@ -15,7 +19,7 @@ pub fn run_options(args: &SeqArgs, n_threads: usize) -> RunOptions {
         crate::args::EngineChoice::Fastest => Engine::Fastest,
         crate::args::EngineChoice::Straightforward => Engine::Straightforward,
     };
-    RunOptions { engine, n_threads, earlier: Vec::new() }
+    RunOptions { engine, n_threads, ..RunOptions::default() }
 }
 
 /// Runs `grundy seq`.
@@ -37,30 +41,35 @@ pub fn run(
     if let Some(path) = &args.out {
         return crate::seq_file::run(&game, max_heap, path, args, options, show_progress, limits);
     }
-    let bar = progress::heap_bar(max_heap, show_progress);
+    let mut bar = Progress::heaps(max_heap, show_progress);
     if args.png.is_some() || args.svg.is_some() {
-        let mut sink = Collect { values: Vec::new(), bar: &bar };
-        run_sequence(&game, max_heap, &options, Some(&mut sink), limits).map_err(library_error)?;
-        bar.finish_and_clear();
-        let all: Vec<u64> = sink.values.iter().map(|&v| u64::from(v)).collect();
-        let picture = grundy_plot::sequence_plot(&all);
-        if let Some(path) = &args.png {
-            crate::output::write_atomically(path, &picture.to_png())?;
-        }
-        if let Some(path) = &args.svg {
-            crate::output::write_atomically(path, picture.to_svg().as_bytes())?;
-        }
+        let compute_to = usize::try_from(max_heap).map_err(|_| {
+            BadInput::msg(format!("heap size {max_heap} is too large for this machine"))
+        })?;
+        let values = HeapValues::compute_run(&game, compute_to, &options, limits, &mut |n| {
+            bar.set_position(n as u64)
+        })
+        .map_err(library_error)?;
+        bar.finish();
+        let picture = plot(&values, max_heap)?.picture();
+        write_pictures(args, &picture)?;
         return Ok(true);
     }
     if args.json {
         write!(stdout, "{{\"game\":{},\"values\":[", serde_json::to_string(&game.name)?)?;
     }
     let separator: &[u8] = if args.json { b"," } else { b" " };
-    let mut sink =
-        Print { out: stdout, separator, digits: itoa::Buffer::new(), io_error: None, bar: &bar };
+    let mut sink = Print {
+        out: stdout,
+        separator,
+        digits: itoa::Buffer::new(),
+        io_error: None,
+        bar: &mut bar,
+    };
     let result = run_sequence(&game, max_heap, &options, Some(&mut sink), limits);
-    bar.finish_and_clear();
-    if let Some(error) = sink.io_error.take() {
+    let io_error = sink.io_error.take();
+    bar.finish();
+    if let Some(error) = io_error {
         return Err(error.into());
     }
     result.map_err(library_error)?;
@@ -71,6 +80,16 @@ pub fn run(
     Ok(true)
 }
 
+fn write_pictures(args: &SeqArgs, picture: &grundy_plot::Picture) -> Result<()> {
+    if let Some(path) = &args.png {
+        write_file(path, &picture.to_png())?;
+    }
+    if let Some(path) = &args.svg {
+        write_file(path, picture.to_svg().as_bytes())?;
+    }
+    Ok(())
+}
+
 /// Writes values as decimal numbers, separated.
 struct Print<'w, 'b> {
     out: &'w mut dyn Write,
@@ -78,7 +97,7 @@ struct Print<'w, 'b> {
     digits: itoa::Buffer,
     /// An output error (a closed pipe) stops the run; it is reported as itself.
     io_error: Option<std::io::Error>,
-    bar: &'b indicatif::ProgressBar,
+    bar: &'b mut Progress,
 }
 
 impl Sink for Print<'_, '_> {
@@ -103,21 +122,34 @@ impl Sink for Print<'_, '_> {
     }
 }
 
-/// Keeps every value, for pictures.
-struct Collect<'b> {
-    values: Vec<u32>,
-    bar: &'b indicatif::ProgressBar,
-}
-
-impl Sink for Collect<'_> {
-    fn values(&mut self, _first: u64, values: Chunk<'_>) -> grundy::Result<()> {
-        self.values.extend(values.to_vec());
-        Ok(())
+/// The plot of heaps `0..=max_heap`, built column by column from a bounded summary: memory for
+/// the picture's pixels, whatever N is. Past the preperiod of a plain period, one period of
+/// heaps shows every value a column holds, so a column costs at most a period.
+fn plot(values: &HeapValues, max_heap: u64) -> Result<SequencePlot> {
+    let sequence = Sequence::of(values);
+    let n_values = max_heap
+        .checked_add(1)
+        .ok_or_else(|| BadInput::msg(format!("heap size {max_heap} is too large to plot")))?;
+    let mut plot = SequencePlot::new(n_values, sequence.max_value(max_heap)?);
+    for column in 0..plot.n_columns() {
+        let heaps = plot.heaps_in_column(column);
+        if heaps.is_empty() {
+            continue;
+        }
+        let last = match sequence.repeats() {
+            Some((preperiod, period)) if heaps.start >= preperiod => {
+                (heaps.end - 1).min(heaps.start + period - 1)
+            }
+            _ => heaps.end - 1,
+        };
+        sequence.for_each_chunk(heaps.start, last, |_, chunk| {
+            for &value in chunk {
+                plot.add_to_column(column, value);
+            }
+            Ok(())
+        })?;
     }
-
-    fn progress(&mut self, heap: u64, _note: &str) {
-        self.bar.set_position(heap);
-    }
+    Ok(plot)
 }
 
 /// `seq` for a family that is not a heap game (a script's `heap(n)`): its values by the generic
@@ -137,7 +169,7 @@ fn run_other(
         ))
         .into());
     }
-    let bar = progress::heap_bar(max_heap, show_progress);
+    let mut bar = Progress::heaps(max_heap, show_progress);
     let pictures = args.png.is_some() || args.svg.is_some();
     let mut finite: Vec<u64> = Vec::new();
     let mut text = Vec::new();
@@ -166,19 +198,18 @@ fn run_other(
         Ok(())
     };
     let result = game.family_values(max_heap, limits, &mut visit);
-    bar.finish_and_clear();
+    bar.finish();
     match result {
         Some(result) => result.map_err(library_error)?,
         None => return Err(BadInput::msg(format!("{} has no heap(n)", game.name())).into()),
     }
     if pictures {
-        let picture = grundy_plot::sequence_plot(&finite);
-        if let Some(path) = &args.png {
-            crate::output::write_atomically(path, &picture.to_png())?;
+        let mut plot =
+            SequencePlot::new(finite.len() as u64, finite.iter().copied().max().unwrap_or(0));
+        for (heap, &value) in finite.iter().enumerate() {
+            plot.add(heap as u64, value);
         }
-        if let Some(path) = &args.svg {
-            crate::output::write_atomically(path, picture.to_svg().as_bytes())?;
-        }
+        write_pictures(args, &plot.picture())?;
         return Ok(true);
     }
     if args.json {

@@ -1,18 +1,30 @@
 //! `grundy seq GAME N --out FILE`: long runs to a file, with progress, checkpoints and resume.
 //!
-//! Values are appended to `FILE.partial` as they are computed. Every `--checkpoint-secs` the
-//! file is flushed to disk and `FILE.checkpoint` (a small JSON document: game, count, checksum)
-//! is replaced atomically; `--resume` reloads exactly that many values, checks their checksum
-//! and goes on. Only when every value is written does the final header (with `complete = 1`) go
-//! in and `FILE.partial` become `FILE`. The file format is `grundy::sequence::store`. The
-//! partial file holds 2-byte values for the fast engine and 4-byte values for the others (a
-//! saltus can pass 65535); the finished file takes the narrowest width that holds every value,
-//! rewritten at the end if that is narrower. The computing is the library's run
-//! (`grundy::sequence::run`), the same for every engine; this module is its file sink.
+//! What stands at FILE decides the route ([`crate::output::destination`]).
+//!
+//! A regular file (or nothing yet; symbolic links followed to their target): values are appended
+//! to `FILE.partial` beside the target as they are computed. Right after the header, every
+//! `--checkpoint-secs`, and on SIGINT or SIGTERM, the file is flushed to disk and
+//! `FILE.checkpoint` (a small JSON document: game, N, count, checksum, and how many of the values
+//! the engine computed rather than took from a proven period) is replaced atomically.
+//! `--resume` checks every field of the checkpoint against the partial file before it allocates
+//! or cuts anything, reloads the computed values and goes on; a larger N extends the run. Only
+//! when every value is written does the final header (with `complete = 1`) go in and
+//! `FILE.partial` become FILE. The file format is `grundy::sequence::store`. The partial file
+//! holds 2-byte values for the fast engine and 4-byte values for the other engines (a saltus
+//! can pass 65535); the finished file takes the narrowest width that holds every value,
+//! rewritten at the end if that is narrower. Games a theorem gives outright (Nim, Lasker's Nim,
+//! bounded Nim) are written at the narrowest width from the start. The computing is the
+//! library's one run (`grundy::sequence::run`), whatever the engine: this module is its sink.
+//!
+//! A character device or a FIFO (`/dev/stdout`, a pipe): the values are computed, then the file
+//! is streamed in, header first; no partial file, no checkpoint, nothing to resume.
 
 use crate::args::SeqArgs;
-use crate::output::write_atomically;
-use crate::{library_error, progress, BadInput};
+use crate::heap_values::Sequence;
+use crate::output::{destination, with_suffix, write_file, Destination};
+use crate::progress::Progress;
+use crate::{library_error, BadInput, Interrupted};
 use anyhow::{Context, Result};
 use grundy::games::heap::HeapGame;
 use grundy::sequence::period::Period;
@@ -24,30 +36,46 @@ use grundy::sequence::store::{
 use grundy::sequence::{Engine, HeapValues};
 use grundy::Limits;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(suffix);
-    path.with_file_name(name)
-}
+/// The largest checkpoint read: a real one is a hundred bytes or so.
+const MAX_CHECKPOINT_BYTES: u64 = 1 << 16;
+/// The longest game name read from a header: names are short (`sub:1,3,4`, `0.137`).
+const MAX_GAME_NAME_BYTES: u64 = 1 << 20;
+/// Bytes read at a time when checking a partial file.
+const READ_CHUNK: usize = 1 << 20;
 
-/// What a checkpoint records: how many values of the partial file are durable.
+/// What a checkpoint records: how many values of the partial file are durable, and for which
+/// run.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 struct Checkpoint {
     game: String,
     value_width: u32,
     n_values: u64,
     checksum: u64,
+    /// The N of the run (heaps `0..=N`); absent in checkpoints of earlier versions.
+    #[serde(default)]
+    max_heap: Option<u64>,
+    /// How many of the first values the engine computed; the rest were written from a proven
+    /// period. Absent in checkpoints of earlier versions, which wrote no period's values.
+    #[serde(default)]
+    n_computed: Option<u64>,
 }
 
-/// The file being written and its running checksum.
+/// The partial file being written and its running checksum.
 struct Output {
     file: File,
+    /// FILE, symbolic links followed: the partial file and the checkpoint lie beside it.
+    target: PathBuf,
     header: Header,
+    max_heap: u64,
     n_written: u64,
+    /// How many of the values written the engine computed (it needs them back on a resume);
+    /// values past them came from a proven period.
+    n_computed: u64,
     checksum: u64,
     max_value: u32,
 }
@@ -64,8 +92,8 @@ impl Output {
 
     /// Rewrites the values at a narrower width into `FILE.narrowing` (complete header and all),
     /// and returns that file's path; the caller renames it into place.
-    fn narrowed(&mut self, path: &Path, width: u32) -> Result<PathBuf> {
-        let target = with_suffix(path, ".narrowing");
+    fn narrowed(&mut self, width: u32) -> Result<PathBuf> {
+        let target = with_suffix(&self.target, ".narrowing");
         let mut out = File::create(&target)
             .with_context(|| format!("cannot write '{}'", target.display()))?;
         let mut header = self.header.clone();
@@ -95,35 +123,35 @@ impl Output {
         Ok(target)
     }
 
-    fn checkpoint(&mut self, path: &Path) -> Result<()> {
+    fn checkpoint(&mut self) -> Result<()> {
         self.file.sync_data()?;
         let record = Checkpoint {
             game: self.header.game.clone(),
             value_width: self.header.value_width,
             n_values: self.n_written,
             checksum: self.checksum,
+            max_heap: Some(self.max_heap),
+            n_computed: Some(self.n_computed),
         };
-        write_atomically(
-            &with_suffix(path, ".checkpoint"),
+        write_file(
+            &with_suffix(&self.target, ".checkpoint"),
             serde_json::to_string(&record)?.as_bytes(),
         )
     }
 
     /// Completes the file: the final header, then the rename (from a narrowed copy when every
     /// value fits a narrower width). Returns the checksum of the values as stored.
-    fn finish(mut self, path: &Path) -> Result<u64> {
-        let partial = with_suffix(path, ".partial");
+    fn finish(mut self) -> Result<u64> {
+        let partial = with_suffix(&self.target, ".partial");
         let width = width_for(self.max_value);
         let ready = if width < self.header.value_width {
-            let narrowed = match self.narrowed(path, width) {
+            match self.narrowed(width) {
                 Ok(narrowed) => narrowed,
                 Err(error) => {
-                    let _ = std::fs::remove_file(with_suffix(path, ".narrowing"));
+                    let _ = std::fs::remove_file(with_suffix(&self.target, ".narrowing"));
                     return Err(error);
                 }
-            };
-            drop(self.file);
-            narrowed
+            }
         } else {
             self.header.n_values = self.n_written;
             self.header.checksum = self.checksum;
@@ -131,36 +159,236 @@ impl Output {
             self.file.seek(SeekFrom::Start(0))?;
             self.file.write_all(&self.header.encode())?;
             self.file.sync_all()?;
-            drop(self.file);
             partial.clone()
         };
-        std::fs::rename(&ready, path)
-            .with_context(|| format!("cannot write '{}'", path.display()))?;
+        drop(self.file);
+        std::fs::rename(&ready, &self.target)
+            .with_context(|| format!("cannot write '{}'", self.target.display()))?;
         // Only now that the complete file is in place do the partial one and its checkpoint go.
         if ready != partial {
             let _ = std::fs::remove_file(&partial);
         }
-        let _ = std::fs::remove_file(with_suffix(path, ".checkpoint"));
+        let _ = std::fs::remove_file(with_suffix(&self.target, ".checkpoint"));
         Ok(self.checksum)
     }
 }
 
-/// Opens a fresh partial file, or the interrupted one with its checkpointed values.
-fn open_output(
+/// Set by the first SIGINT or SIGTERM; the run loops poll it between steps.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// From here on SIGINT and SIGTERM ask the run to checkpoint and stop; a second one stops it at
+/// once (the last checkpoint still stands).
+fn catch_interrupts() {
+    // Fails only if a handler is already set, which then does the same.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// When checkpoints are due: every interval, and at once when the run is interrupted.
+struct Checkpoints {
+    interval: Duration,
+    last: Instant,
+}
+
+impl Checkpoints {
+    fn new(interval: Duration) -> Self {
+        Checkpoints { interval, last: Instant::now() }
+    }
+
+    /// Checkpoints if it is time; if the run was interrupted, checkpoints and stops it.
+    fn tick(&mut self, output: &mut Output, user_path: &Path) -> Result<()> {
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            output.checkpoint()?;
+            return Err(Interrupted(format!(
+                "interrupted: the first {} values are saved beside '{}'; run the same command \
+                 with --resume to go on",
+                output.n_written,
+                user_path.display()
+            ))
+            .into());
+        }
+        if self.last.elapsed() >= self.interval {
+            output.checkpoint()?;
+            self.last = Instant::now();
+        }
+        Ok(())
+    }
+}
+
+/// Runs `grundy seq GAME N --out FILE`.
+pub fn run(
     game: &HeapGame,
+    max_heap: u64,
     path: &Path,
-    resume: bool,
-    width: u32,
-) -> Result<(Output, Vec<u32>)> {
-    let partial = with_suffix(path, ".partial");
-    let fresh_header = Header {
-        value_width: width,
-        n_values: 0,
-        checksum: CHECKSUM_START,
-        complete: false,
-        game: game.name.clone(),
-    };
-    if !resume {
+    args: &SeqArgs,
+    options: RunOptions,
+    show_progress: bool,
+    limits: &Limits,
+) -> Result<bool> {
+    let up_to = usize::try_from(max_heap)
+        .ok()
+        .filter(|_| max_heap < u64::MAX)
+        .ok_or_else(|| BadInput::msg("heap size too large for this machine"))?;
+    // Messages go to stderr only where the contract allows chatter.
+    let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let job = Job { game, max_heap, up_to, path, args, options, limits, show_progress, chatty };
+    match destination(path)? {
+        Destination::Stream { path: stream_path, kind } => {
+            if args.resume {
+                return Err(BadInput::msg(format!(
+                    "--resume: '{}' is a {kind}, not a file: there is nothing to resume",
+                    path.display()
+                ))
+                .into());
+            }
+            job.to_stream(&stream_path)
+        }
+        Destination::Replace(target) => job.to_file(&target),
+    }
+}
+
+/// One `seq --out` run, as asked.
+struct Job<'a> {
+    game: &'a HeapGame,
+    max_heap: u64,
+    up_to: usize,
+    /// FILE as given, for messages.
+    path: &'a Path,
+    args: &'a SeqArgs,
+    options: RunOptions,
+    limits: &'a Limits,
+    show_progress: bool,
+    chatty: bool,
+}
+
+impl Job<'_> {
+    fn progress(&self) -> Progress {
+        Progress::heaps(self.max_heap, self.show_progress)
+    }
+
+    /// The partial-file route: checkpoints, `--resume`, the rename at the end.
+    fn to_file(&self, target: &Path) -> Result<bool> {
+        let checkpoint_path = with_suffix(target, ".checkpoint");
+        if self.args.resume && std::fs::symlink_metadata(&checkpoint_path).is_err() {
+            return self.nothing_to_resume(target, &checkpoint_path);
+        }
+        catch_interrupts();
+        let game = self.game;
+        // Games a theorem gives outright: refuse at once what the format cannot hold, and
+        // write at the narrowest width from the start.
+        let probe =
+            HeapValues::compute_within(game, 0, self.limits, &mut |_| {}).map_err(library_error)?;
+        let width = if probe.period().is_some() {
+            let sequence = Sequence::of(&probe);
+            let max_value = u32::try_from(sequence.max_value(self.max_heap)?).map_err(|_| {
+                BadInput::msg(format!(
+                    "the values of {} to heap {} pass 2^32 - 1: the file format holds 4-byte values",
+                    game.name, self.max_heap
+                ))
+            })?;
+            width_for(max_value)
+        } else if self.options.engine == Engine::Fastest && SparseEngine::supports(game) {
+            2
+        } else {
+            4
+        };
+        let (output, earlier) = self.open_output(target, width)?;
+        let mut options = self.options.clone();
+        // The values a resumed engine needs back: those it computed (the rest of what was
+        // written came from a proven period, which it proves again from them).
+        options.earlier = earlier;
+        options.deliver_from = output.n_written;
+        let mut bar = self.progress();
+        bar.set_position(output.n_written);
+        let mut sink = FileSink {
+            output,
+            path: self.path,
+            bar: &mut bar,
+            checkpoints: Checkpoints::new(self.args.checkpoint_secs),
+            error: None,
+            proven_from: None,
+        };
+        let result = run_sequence(game, self.max_heap, &options, Some(&mut sink), self.limits);
+        let FileSink { output, error, proven_from, .. } = sink;
+        bar.finish();
+        if let Some(error) = error {
+            return Err(error);
+        }
+        let report = result.map_err(library_error)?;
+        if let (Some(period), Some(first), true) = (&report.period, proven_from, self.chatty) {
+            eprintln!(
+                "{}: {period}; values past heap {} follow from it",
+                game.name,
+                first.saturating_sub(1)
+            );
+        }
+        self.finish_and_report(output, report.engine)
+    }
+
+    /// Completes the file and says what was written, where chatter is allowed.
+    fn finish_and_report(&self, output: Output, engine: &str) -> Result<bool> {
+        let n_values = output.n_written;
+        let sum = output.finish()?;
+        if self.chatty {
+            eprintln!(
+                "wrote {n_values} values of {} to {} ({engine} engine; checksum {sum:016x})",
+                self.game.name,
+                self.path.display()
+            );
+        }
+        Ok(true)
+    }
+
+    /// `--resume` with no checkpoint: done already, or never started.
+    fn nothing_to_resume(&self, target: &Path, checkpoint_path: &Path) -> Result<bool> {
+        if let Ok(header) = read_header(target) {
+            if header.complete {
+                let (game, n_values) = (&self.game.name, self.max_heap + 1);
+                if header.game == *game && header.n_values == n_values {
+                    eprintln!(
+                        "'{}' is already complete: heaps 0..={} of {game}",
+                        self.path.display(),
+                        self.max_heap
+                    );
+                    return Ok(true);
+                }
+                return Err(BadInput::msg(format!(
+                    "--resume: '{}' is already complete, with {} values of {}: nothing to \
+                     resume (run without --resume to replace it)",
+                    self.path.display(),
+                    header.n_values,
+                    header.game
+                ))
+                .into());
+            }
+        }
+        let problem = std::fs::metadata(checkpoint_path)
+            .err()
+            .map_or_else(|| "no such file".to_string(), |error| error.to_string());
+        Err(BadInput::msg(format!(
+            "--resume: cannot read the checkpoint '{}': {problem}",
+            checkpoint_path.display()
+        ))
+        .into())
+    }
+
+    /// Opens a fresh partial file (and checkpoints it at once), or the interrupted one with
+    /// the values its engine had computed.
+    fn open_output(&self, target: &Path, width: u32) -> Result<(Output, Vec<u32>)> {
+        if self.args.resume {
+            return self.reopen_output(target, width);
+        }
+        let partial = with_suffix(target, ".partial");
+        let header = Header {
+            value_width: width,
+            n_values: 0,
+            checksum: CHECKSUM_START,
+            complete: false,
+            game: self.game.name.clone(),
+        };
         // Read back too, if the values end up narrowed.
         let mut file = OpenOptions::new()
             .read(true)
@@ -169,151 +397,261 @@ fn open_output(
             .truncate(true)
             .open(&partial)
             .with_context(|| format!("cannot write '{}'", partial.display()))?;
-        file.write_all(&fresh_header.encode())?;
-        return Ok((
-            Output {
-                file,
-                header: fresh_header,
-                n_written: 0,
-                checksum: CHECKSUM_START,
-                max_value: 0,
-            },
-            Vec::new(),
-        ));
+        file.write_all(&header.encode())?;
+        let mut output = Output {
+            file,
+            target: target.to_path_buf(),
+            header,
+            max_heap: self.max_heap,
+            n_written: 0,
+            n_computed: 0,
+            checksum: CHECKSUM_START,
+            max_value: 0,
+        };
+        // An interrupt from the first second on leaves a run that can be resumed.
+        output.checkpoint()?;
+        Ok((output, Vec::new()))
     }
-    let checkpoint_path = with_suffix(path, ".checkpoint");
-    let text = std::fs::read_to_string(&checkpoint_path).map_err(|error| {
-        BadInput::msg(format!("--resume: cannot read '{}': {error}", checkpoint_path.display()))
-    })?;
-    let record: Checkpoint = serde_json::from_str(&text).map_err(|error| {
-        BadInput::msg(format!(
-            "--resume: '{}' is not a checkpoint: {error}",
-            checkpoint_path.display()
-        ))
-    })?;
-    if record.game != game.name {
-        return Err(BadInput::msg(format!(
-            "--resume: the checkpoint is for game '{}', not '{}'",
-            record.game, game.name
-        ))
-        .into());
-    }
-    let mut file = OpenOptions::new().read(true).write(true).open(&partial).map_err(|error| {
-        BadInput::msg(format!("--resume: cannot open '{}': {error}", partial.display()))
-    })?;
-    let mut head = vec![0u8; 4096];
-    let n_head = file.read(&mut head)?;
-    let header = Header::decode(&head[..n_head]).map_err(|problem| {
-        BadInput::msg(format!("--resume: '{}': {problem}", partial.display()))
-    })?;
-    if header.game != game.name || header.value_width != record.value_width {
-        return Err(BadInput::msg(format!(
-            "--resume: '{}' does not match its checkpoint",
-            partial.display()
-        ))
-        .into());
-    }
-    let data_len = record.n_values * u64::from(record.value_width);
-    file.seek(SeekFrom::Start(header.len() as u64))?;
-    let mut bytes = vec![0u8; data_len as usize];
-    file.read_exact(&mut bytes).map_err(|_| {
-        BadInput::msg(format!(
-            "--resume: '{}' is shorter than its checkpoint says",
-            partial.display()
-        ))
-    })?;
-    let sum = checksum(CHECKSUM_START, &bytes);
-    if sum != record.checksum {
-        return Err(BadInput::msg(format!(
-            "--resume: the values in '{}' fail their checksum",
-            partial.display()
-        ))
-        .into());
-    }
-    // Anything written after the checkpoint is not trusted: cut it off and carry on from there.
-    file.set_len(header.len() as u64 + data_len)?;
-    file.seek(SeekFrom::End(0))?;
-    let values = values_from_bytes(&bytes, record.value_width);
-    let max_value = values.iter().copied().max().unwrap_or(0);
-    Ok((Output { file, header, n_written: record.n_values, checksum: sum, max_value }, values))
-}
 
-/// Runs `grundy seq GAME N --out FILE`: the library's run pushes the values into the file
-/// sink, which writes bytes and checkpoints and nothing else.
-pub fn run(
-    game: &HeapGame,
-    max_heap: u64,
-    path: &Path,
-    args: &SeqArgs,
-    mut options: RunOptions,
-    show_progress: bool,
-    limits: &Limits,
-) -> Result<bool> {
-    // Games a theorem gives outright: refuse at once values the format cannot hold.
-    let probe = HeapValues::compute_within(game, 0, limits, &mut |_| {}).map_err(library_error)?;
-    if probe.period().is_some() && probe.value(max_heap).is_none_or(|v| v > u64::from(u32::MAX)) {
-        return Err(BadInput::msg(format!(
-            "the value of heap {max_heap} of {} does not fit the file format's 4-byte values",
-            game.name
-        ))
-        .into());
+    /// `--resume`: every field of the checkpoint is checked against the partial file (its real
+    /// size first) before anything is allocated or cut; only values that pass the checksum are
+    /// kept, and only what follows them is cut.
+    fn reopen_output(&self, target: &Path, width: u32) -> Result<(Output, Vec<u32>)> {
+        let game = &self.game.name;
+        let checkpoint_path = with_suffix(target, ".checkpoint");
+        let partial = with_suffix(target, ".partial");
+        let bad = |problem: String| -> anyhow::Error { BadInput::msg(problem).into() };
+        let mut text = String::new();
+        File::open(&checkpoint_path)
+            .and_then(|file| file.take(MAX_CHECKPOINT_BYTES).read_to_string(&mut text))
+            .map_err(|error| {
+                bad(format!(
+                    "--resume: cannot read the checkpoint '{}': {error}",
+                    checkpoint_path.display()
+                ))
+            })?;
+        let record: Checkpoint = serde_json::from_str(&text).map_err(|error| {
+            bad(format!("--resume: '{}' is not a checkpoint: {error}", checkpoint_path.display()))
+        })?;
+        if record.game != *game {
+            return Err(bad(format!(
+                "--resume: the checkpoint is for game '{}', not '{game}'",
+                record.game
+            )));
+        }
+        if let Some(earlier_max) = record.max_heap.filter(|&earlier| earlier > self.max_heap) {
+            return Err(bad(format!(
+                "--resume: the interrupted run was for heaps 0..={earlier_max}, more than \
+                 0..={}: resume with N of at least {earlier_max}, or run without --resume",
+                self.max_heap
+            )));
+        }
+        if record.n_values > self.max_heap + 1 {
+            return Err(bad(format!(
+                "--resume: the checkpoint holds {} values, more than heaps 0..={} ask for",
+                record.n_values, self.max_heap
+            )));
+        }
+        let n_computed = record.n_computed.unwrap_or(record.n_values);
+        if n_computed > record.n_values {
+            return Err(bad(format!(
+                "--resume: '{}' is damaged (more values computed than written)",
+                checkpoint_path.display()
+            )));
+        }
+        if record.value_width != width {
+            return Err(bad(format!(
+                "--resume: the checkpoint says {}-byte values, but this run writes {width}-byte \
+                 ones: it does not match '{}'",
+                record.value_width,
+                partial.display()
+            )));
+        }
+        let mut file =
+            OpenOptions::new().read(true).write(true).open(&partial).map_err(|error| {
+                bad(format!("--resume: cannot open '{}': {error}", partial.display()))
+            })?;
+        let header = read_header_from(&mut file)
+            .map_err(|problem| bad(format!("--resume: '{}': {problem}", partial.display())))?;
+        if header.game != *game || header.value_width != record.value_width {
+            return Err(bad(format!(
+                "--resume: '{}' does not match its checkpoint",
+                partial.display()
+            )));
+        }
+        let file_len = file.metadata()?.len();
+        let header_len = header.len() as u64;
+        let data_len = record.n_values.checked_mul(u64::from(width));
+        let data_end = data_len.and_then(|len| len.checked_add(header_len));
+        let (Some(data_len), Some(data_end)) = (data_len, data_end) else {
+            return Err(bad(format!(
+                "--resume: '{}' is damaged (its count overflows)",
+                checkpoint_path.display()
+            )));
+        };
+        if data_end > file_len {
+            return Err(bad(format!(
+                "--resume: '{}' is shorter than its checkpoint says ({file_len} bytes, not at \
+                 least {data_end})",
+                partial.display()
+            )));
+        }
+        // The values the engine needs back, within the file's real size; the rest is only read
+        // through for the checksum.
+        let kept_len = usize::try_from(n_computed * u64::from(width))
+            .map_err(|_| bad("--resume: the partial file is too large for this machine".into()))?;
+        let mut kept: Vec<u8> = Vec::new();
+        kept.try_reserve_exact(kept_len).map_err(|_| {
+            anyhow::anyhow!("--resume: not enough memory for the {kept_len} bytes of values")
+        })?;
+        file.seek(SeekFrom::Start(header_len))?;
+        let mut reader = std::io::BufReader::with_capacity(READ_CHUNK, (&mut file).take(data_len));
+        let mut sum = CHECKSUM_START;
+        let mut max_value = 0u32;
+        let mut buffer = vec![0u8; READ_CHUNK];
+        let mut n_read = 0u64;
+        while n_read < data_len {
+            let take = (data_len - n_read).min(READ_CHUNK as u64) as usize;
+            reader.read_exact(&mut buffer[..take]).map_err(|_| {
+                bad(format!(
+                    "--resume: '{}' is shorter than its checkpoint says",
+                    partial.display()
+                ))
+            })?;
+            let bytes = &buffer[..take];
+            sum = checksum(sum, bytes);
+            let values = values_from_bytes(bytes, width);
+            max_value = values.iter().copied().fold(max_value, u32::max);
+            let keep = (kept_len - kept.len()).min(take);
+            kept.extend_from_slice(&bytes[..keep]);
+            n_read += take as u64;
+        }
+        drop(reader);
+        if sum != record.checksum {
+            return Err(bad(format!(
+                "--resume: the values in '{}' fail their checksum",
+                partial.display()
+            )));
+        }
+        // Everything is checked. Anything written after the checkpoint is not trusted: cut it
+        // off and carry on from there.
+        file.set_len(data_end)?;
+        file.seek(SeekFrom::End(0))?;
+        let earlier = values_from_bytes(&kept, width);
+        drop(kept);
+        let output = Output {
+            file,
+            target: target.to_path_buf(),
+            header,
+            max_heap: self.max_heap,
+            n_written: record.n_values,
+            n_computed,
+            checksum: sum,
+            max_value,
+        };
+        Ok((output, earlier))
     }
-    // The fast engine stores two bytes a value; the others four (a saltus can pass 65535). The
-    // finished file is narrowed to what the values need.
-    let width =
-        if options.engine == Engine::Fastest && SparseEngine::supports(game) { 2 } else { 4 };
-    let (output, earlier) = open_output(game, path, args.resume, width)?;
-    let resumed_from = earlier.len() as u64;
-    options.earlier = earlier;
-    // Messages go to stderr only where the contract allows chatter.
-    let chatty = show_progress || std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let bar = progress::heap_bar(max_heap, show_progress);
-    bar.set_position(resumed_from);
-    let interval = Duration::from_secs_f64(args.checkpoint_secs.max(0.01));
-    let mut sink = FileSink {
-        output,
-        path,
-        bar: &bar,
-        interval,
-        last_checkpoint: Instant::now(),
-        io_error: None,
-        proven: None,
-    };
-    let result = run_sequence(game, max_heap, &options, Some(&mut sink), limits);
-    bar.finish_and_clear();
-    if let Some(error) = sink.io_error.take() {
-        return Err(error);
-    }
-    let report = result.map_err(library_error)?;
-    if let (Some(period), true) = (&report.period, chatty) {
-        if let Some(first) = sink.proven {
+
+    /// The stream route: compute, then write the whole file in place, header first (its count,
+    /// width and checksum from a first pass over the values, which costs no memory).
+    fn to_stream(&self, stream_path: &Path) -> Result<bool> {
+        // Opened first: a FIFO waits here for its reader, and a bad path fails before the work.
+        let stream = Destination::open_stream(stream_path)?;
+        let mut bar = self.progress();
+        let values =
+            HeapValues::compute_run(self.game, self.up_to, &self.options, self.limits, &mut |n| {
+                bar.set_position(n as u64);
+            })
+            .map_err(library_error)?;
+        bar.finish();
+        let sequence = Sequence::of(&values);
+        let max_value = u32::try_from(sequence.max_value(self.max_heap)?).map_err(|_| {
+            BadInput::msg("values above 2^32 - 1 do not fit the file format's 4-byte values")
+        })?;
+        let width = width_for(max_value);
+        let as_u32 = |chunk: &[u64]| -> Result<Vec<u32>> {
+            chunk
+                .iter()
+                .map(|&value| {
+                    u32::try_from(value)
+                        .map_err(|_| BadInput::msg("a value does not fit 4 bytes").into())
+                })
+                .collect()
+        };
+        let mut sum = CHECKSUM_START;
+        sequence.for_each_chunk(0, self.max_heap, |_, chunk| {
+            sum = checksum(sum, &value_bytes(&as_u32(chunk)?, width));
+            Ok(())
+        })?;
+        let header = Header {
+            value_width: width,
+            n_values: self.max_heap + 1,
+            checksum: sum,
+            complete: true,
+            game: self.game.name.clone(),
+        };
+        let mut writer = BufWriter::with_capacity(1 << 16, stream);
+        let context = || format!("cannot write '{}'", self.path.display());
+        writer.write_all(&header.encode()).with_context(context)?;
+        sequence.for_each_chunk(0, self.max_heap, |_, chunk| {
+            writer.write_all(&value_bytes(&as_u32(chunk)?, width)).with_context(context)
+        })?;
+        writer.flush().with_context(context)?;
+        if self.chatty {
             eprintln!(
-                "{}: {period}; values past heap {} follow from it",
-                game.name,
-                first.saturating_sub(1)
+                "wrote {} values of {} to {} (checksum {sum:016x})",
+                header.n_values,
+                self.game.name,
+                self.path.display()
             );
         }
+        Ok(true)
     }
-    finish_and_report(sink.output, path, game, report.engine, chatty)
 }
 
-/// The file as a sink of the library's run.
+/// The header at the start of a sequence file.
+fn read_header(path: &Path) -> Result<Header, String> {
+    let mut file = File::open(path).map_err(|error| error.to_string())?;
+    read_header_from(&mut file)
+}
+
+/// The header at the start of `file`, read within the file's real size.
+fn read_header_from(file: &mut File) -> Result<Header, String> {
+    let file_len = file.metadata().map_err(|error| error.to_string())?.len();
+    let mut fixed = [0u8; 40];
+    file.seek(SeekFrom::Start(0)).map_err(|error| error.to_string())?;
+    file.read_exact(&mut fixed)
+        .map_err(|_| "not a grundy sequence file (shorter than a header)".to_string())?;
+    let name_len = u64::from(u32::from_le_bytes([fixed[36], fixed[37], fixed[38], fixed[39]]));
+    if name_len > MAX_GAME_NAME_BYTES || 40 + name_len > file_len {
+        // Decoding what was read says what is wrong (not a sequence file at all, a version...)
+        // before blaming the name.
+        Header::decode(&fixed)?;
+        return Err("the game name in the header is cut short".into());
+    }
+    let mut bytes = fixed.to_vec();
+    bytes.resize(40 + name_len as usize, 0);
+    file.read_exact(&mut bytes[40..]).map_err(|error| error.to_string())?;
+    Header::decode(&bytes)
+}
+
+/// The partial file as a sink of the library's run: it writes bytes and checkpoints.
 struct FileSink<'p, 'b> {
     output: Output,
+    /// FILE as given, for messages.
     path: &'p Path,
-    bar: &'b indicatif::ProgressBar,
-    interval: Duration,
-    last_checkpoint: Instant,
-    /// A file error stops the run; it is reported as itself (naming the file).
-    io_error: Option<anyhow::Error>,
+    bar: &'b mut Progress,
+    checkpoints: Checkpoints,
+    /// A file error or an interruption stops the run; it is reported as itself.
+    error: Option<anyhow::Error>,
     /// Where the values from a proven period begin.
-    proven: Option<u64>,
+    proven_from: Option<u64>,
 }
 
 impl FileSink<'_, '_> {
     fn fail(&mut self, error: anyhow::Error) -> grundy::Error {
         let message = format!("{error:#}");
-        self.io_error = Some(error);
+        self.error = Some(error);
         grundy::Error::Cancelled(message)
     }
 }
@@ -321,12 +659,12 @@ impl FileSink<'_, '_> {
 impl Sink for FileSink<'_, '_> {
     fn values(&mut self, first: u64, values: Chunk<'_>) -> grundy::Result<()> {
         debug_assert_eq!(first, self.output.n_written);
-        let width_max =
-            if self.output.header.value_width == 2 { 0xffff } else { u64::from(u32::MAX) };
+        let width = self.output.header.value_width;
+        let width_max = if width >= 4 { u64::from(u32::MAX) } else { (1u64 << (8 * width)) - 1 };
         if values.max() > width_max {
             let error = BadInput::msg(format!(
-                "a value of {} passes {width_max}, more than this run's {}-byte values hold",
-                self.output.header.game, self.output.header.value_width
+                "a value of {} passes {width_max}, more than this run's {width}-byte values hold",
+                self.output.header.game
             ));
             return Err(self.fail(error.into()));
         }
@@ -335,46 +673,30 @@ impl Sink for FileSink<'_, '_> {
             Chunk::Wide(values) => self.output.append(values),
             Chunk::Long(_) => self.output.append(&values.to_vec()),
         };
+        if self.proven_from.is_none() {
+            self.output.n_computed = self.output.n_written;
+        }
         result.map_err(|error| self.fail(error))
     }
 
     fn step_done(&mut self) -> grundy::Result<()> {
-        if self.last_checkpoint.elapsed() >= self.interval {
-            let path = self.path;
-            if let Err(error) = self.output.checkpoint(path) {
-                return Err(self.fail(error));
-            }
-            self.last_checkpoint = Instant::now();
+        let path = self.path;
+        match self.checkpoints.tick(&mut self.output, path) {
+            Ok(()) => Ok(()),
+            Err(error) => Err(self.fail(error)),
         }
-        Ok(())
     }
 
     fn progress(&mut self, heap: u64, note: &str) {
         self.bar.set_position(heap);
-        self.bar.set_message(note.to_string());
+        if !note.is_empty() {
+            self.bar.set_message(note.to_string());
+        }
     }
 
     fn period_proven(&mut self, _period: &Period, first: u64) {
-        self.proven = Some(first);
+        // Values from here on come from the period: a resume needs back only those before.
+        self.proven_from = Some(first);
+        self.output.n_computed = self.output.n_computed.min(first);
     }
-}
-
-/// Completes the file and says what was written, where chatter is allowed.
-fn finish_and_report(
-    output: Output,
-    path: &Path,
-    game: &HeapGame,
-    engine: &str,
-    chatty: bool,
-) -> Result<bool> {
-    let n_values = output.n_written;
-    let sum = output.finish(path)?;
-    if chatty {
-        eprintln!(
-            "wrote {n_values} values of {} to {} ({engine} engine; checksum {sum:016x})",
-            game.name,
-            path.display()
-        );
-    }
-    Ok(true)
 }

@@ -966,3 +966,510 @@ mod readme {
         let _ = std::fs::remove_dir_all(&work);
     }
 }
+/// A fresh directory of its own for one test.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The names in `dir`, sorted.
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn path_str(path: &std::path::Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// Clap's usage errors keep the argument they are about (hardening item 7).
+#[test]
+fn a_missing_argument_is_named_with_the_usage() {
+    assert_bad_input(&["seq", "kayles"], "missing <N>");
+    assert_bad_input(&["seq", "kayles"], "usage: grundy seq");
+    assert_bad_input(&["table", "nim"], "--size");
+    assert_bad_input(&["solve", "nim", "1", "--frobnicate"], "tip:");
+}
+
+/// Graph text output: a name of any length padded by hand (a format width panicked at
+/// 65,536), widths in characters, control characters escaped (hardening items 2 and 8).
+mod graph_text {
+    use super::*;
+
+    #[test]
+    fn a_graph_node_name_of_65536_characters_is_printed_padded() {
+        let dir = scratch_dir("long-name");
+        let name = "n".repeat(70_000);
+        let path = dir.join("long.txt");
+        std::fs::write(&path, format!("{name}: b\nb:\n")).unwrap();
+        let output = grundy(&["graph", path_str(&path)]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[1].starts_with(&format!("{name}  1")), "{}", &lines[1][69_990..]);
+        assert!(lines[2].starts_with(&format!("b{}  0", " ".repeat(69_999))));
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_columns_align_by_characters() {
+        let dir = scratch_dir("graph-text");
+        let path = dir.join("names.txt");
+        std::fs::write(&path, "é\u{1b}[2J: ñ\nñ: x\u{0}y\nx\u{0}y:\n").unwrap();
+        let output = grundy(&["graph", path_str(&path)]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{0}'), "{text:?}");
+        assert!(text.contains("é\\x1b[2J") && text.contains("x\\0y"), "{text:?}");
+        // Columns line up by characters: "é" is two bytes, "ñ" two, "\x1b" four characters.
+        assert_eq!(
+            text,
+            "node      value       outcome  remoteness\n\
+             é\\x1b[2J  0           P        2\n\
+             ñ         1           N        1\n\
+             x\\0y      0           P        0\n"
+        );
+        // JSON keeps the names exactly (serde escapes them).
+        let doc = json(&grundy(&["graph", path_str(&path), "--json"]));
+        assert_eq!(doc["nodes"][0]["node"], "é\u{1b}[2J");
+    }
+}
+
+/// Numeric options that used to panic (hardening item 2).
+mod numeric_options {
+    use super::*;
+
+    #[test]
+    fn checkpoint_secs_inf_nan_and_1e300_are_refused_before_any_file() {
+        let dir = scratch_dir("checkpoint-secs");
+        let out = dir.join("x.bin");
+        for secs in ["inf", "1e300", "NaN", "0", "-1"] {
+            assert_bad_input(
+                &["seq", "0.6", "100", "--out", path_str(&out), "--checkpoint-secs", secs],
+                "--checkpoint-secs",
+            );
+        }
+        assert!(names_in(&dir).is_empty(), "{:?}", names_in(&dir));
+    }
+
+    #[test]
+    fn threads_100000_and_4294967296_are_refused() {
+        for threads in ["100000", "4294967296", "0"] {
+            assert_bad_input(&["--threads", threads, "seq", "0.6", "100000"], "--threads");
+        }
+        assert!(grundy(&["--threads", "64", "seq", "kayles", "10"]).status.success());
+    }
+
+    /// Threads that cannot be started (here: their stacks do not fit a 512 MiB address space)
+    /// are an error naming --threads, not a panic in the engine.
+    #[test]
+    fn threads_that_cannot_start_are_an_error() {
+        let output = Command::new("sh")
+            .args(["-c", "ulimit -v 524288 && exec \"$0\" \"$@\""])
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .args(["--threads", "1024", "seq", "0.6", "300000"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        let err = stderr(&output);
+        assert!(
+            err.starts_with("error: --threads 1024: cannot start") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+}
+
+/// `--progress` off a terminal: plain lines on stderr (hardening item 6).
+#[test]
+fn progress_off_a_terminal_prints_plain_lines() {
+    let output = grundy(&["seq", "0.6", "20000", "--progress"]);
+    assert!(output.status.success());
+    let err = stderr(&output);
+    assert!(
+        err.lines().any(|line| line.starts_with("heap ") && line.contains("/20001")),
+        "{err:?}"
+    );
+    assert!(!err.contains('\r') && !err.contains('\u{1b}'), "plain lines: {err:?}");
+    assert_eq!(stdout(&output), stdout(&grundy(&["seq", "0.6", "20000"])));
+    let quiet = grundy(&["seq", "0.6", "20000"]);
+    assert!(quiet.stderr.is_empty());
+}
+
+/// `seq --png` draws from a summary bounded by the picture's pixels: 10^9 values of Kayles
+/// under a 1 GiB address-space limit (8 bytes a value up front used to need 8 GB).
+#[test]
+fn the_png_of_a_long_run_costs_memory_by_its_pixels() {
+    let dir = scratch_dir("long-png");
+    let png_path = dir.join("kayles.png");
+    let output = Command::new("sh")
+        .args(["-c", "ulimit -v 1048576 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(["--threads", "1", "seq", "kayles", "10^9", "--png", path_str(&png_path)])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{:?}: {}", output.status, stderr(&output));
+    let decoder =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png_path).unwrap()));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    assert_eq!((info.width, info.height), (1264, 364));
+}
+
+/// Writing output never replaces what stands at the path: devices and FIFOs are streamed into,
+/// links are followed to their targets (hardening item 1).
+mod output_targets {
+    use super::*;
+    use std::os::unix::fs::FileTypeExt;
+    use std::path::Path;
+
+    /// The three writers that take a path.
+    fn writers(path: &str) -> [Vec<&str>; 4] {
+        [
+            vec!["seq", "kayles", "1000", "--out", path],
+            vec!["seq", "kayles", "300", "--png", path],
+            vec!["seq", "kayles", "300", "--svg", path],
+            vec!["table", "nim", "--size", "5", "--png", path],
+        ]
+    }
+
+    #[test]
+    fn a_character_device_stays_a_device_and_nothing_is_left_beside_it() {
+        let dir = scratch_dir("device");
+        let device = dir.join("mynull");
+        let made = Command::new("mknod").args([path_str(&device), "c", "1", "3"]).status();
+        if made.is_ok_and(|status| status.success()) {
+            for args in writers(path_str(&device)) {
+                let output = grundy(&args);
+                assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+                let file_type = std::fs::symlink_metadata(&device).unwrap().file_type();
+                assert!(file_type.is_char_device(), "{args:?} replaced the device");
+            }
+            assert_eq!(names_in(&dir), ["mynull"], "no partial or checkpoint beside a device");
+        } else {
+            // No mknod here: /dev/null through a link in the test's own directory. Nothing may
+            // be written into /dev itself.
+            let link = dir.join("null-link");
+            std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+            let dev_before = names_in(Path::new("/dev"));
+            for args in writers(path_str(&link)) {
+                let output = grundy(&args);
+                assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+                assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+                assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+            }
+            assert_eq!(names_in(Path::new("/dev")), dev_before);
+            assert_eq!(names_in(&dir), ["null-link"]);
+        }
+    }
+
+    #[test]
+    fn a_fifo_is_streamed_to_its_reader() {
+        let dir = scratch_dir("fifo");
+        let regular = dir.join("regular.bin");
+        assert!(grundy(&["seq", "0.6", "5000", "--out", path_str(&regular)]).status.success());
+        let expected = std::fs::read(&regular).unwrap();
+        let fifo = dir.join("fifo");
+        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        for (args, check) in [
+            (vec!["seq", "0.6", "5000", "--out", path_str(&fifo)], Some(&expected)),
+            (vec!["seq", "0.6", "5000", "--png", path_str(&fifo)], None),
+        ] {
+            let reader_path = fifo.clone();
+            let reader = std::thread::spawn(move || std::fs::read(reader_path).unwrap());
+            let output = grundy(&args);
+            assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+            let received = reader.join().unwrap();
+            match check {
+                Some(expected) => assert_eq!(&received, expected, "{args:?}"),
+                None => assert_eq!(&received[1..4], b"PNG"),
+            }
+            assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        }
+        assert_eq!(names_in(&dir), ["fifo", "regular.bin"]);
+    }
+
+    /// `--out /dev/stdout` into a pipe, through a link of the test's own to the same place
+    /// (`/dev/stdout` leads to `/proc/self/fd/1`, whose link text for a pipe is no path).
+    #[test]
+    fn out_to_stdout_streams_into_a_pipe() {
+        let dir = scratch_dir("stdout");
+        let regular = dir.join("regular.bin");
+        assert!(grundy(&["seq", "0.3f", "500", "--out", path_str(&regular)]).status.success());
+        let link = dir.join("stdout");
+        std::os::unix::fs::symlink("/proc/self/fd/1", &link).unwrap();
+        let output = grundy(&["seq", "0.3f", "500", "--out", path_str(&link)]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(output.stdout, std::fs::read(&regular).unwrap());
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(names_in(&dir), ["regular.bin", "stdout"]);
+    }
+
+    #[test]
+    fn a_symlink_stays_a_link_and_its_target_gets_the_content() {
+        let dir = scratch_dir("symlink");
+        let direct = dir.join("direct");
+        let target = dir.join("target");
+        let link = dir.join("link");
+        std::os::unix::fs::symlink("target", &link).unwrap();
+        for args in writers(path_str(&link)) {
+            std::fs::write(&target, b"old content").unwrap();
+            let output = grundy(&args);
+            assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+            assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+            let direct_args: Vec<&str> = args
+                .iter()
+                .map(|&a| if a == path_str(&link) { path_str(&direct) } else { a })
+                .collect();
+            assert!(grundy(&direct_args).status.success());
+            assert_eq!(
+                std::fs::read(&target).unwrap(),
+                std::fs::read(&direct).unwrap(),
+                "{args:?}"
+            );
+        }
+        assert_eq!(names_in(&dir), ["direct", "link", "target"]);
+    }
+
+    #[test]
+    fn a_dangling_symlink_has_its_target_created() {
+        let dir = scratch_dir("dangling");
+        let link = dir.join("link");
+        std::os::unix::fs::symlink(dir.join("made-by-grundy.bin"), &link).unwrap();
+        let output = grundy(&["seq", "kayles", "100", "--out", path_str(&link)]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        let bytes = std::fs::read(dir.join("made-by-grundy.bin")).unwrap();
+        assert_eq!(grundy::sequence::store::Header::decode(&bytes).unwrap().n_values, 101);
+        assert_eq!(names_in(&dir), ["link", "made-by-grundy.bin"]);
+    }
+
+    #[test]
+    fn resume_to_a_device_is_refused_and_a_directory_is_bad_input() {
+        let dir = scratch_dir("resume-device");
+        let device = dir.join("device");
+        let made = Command::new("mknod").args([path_str(&device), "c", "1", "3"]).status();
+        if !made.is_ok_and(|status| status.success()) {
+            // Refused before it is opened, so no reader is needed.
+            assert!(Command::new("mkfifo").arg(&device).status().unwrap().success());
+        }
+        assert_bad_input(
+            &["seq", "0.6", "1000", "--out", path_str(&device), "--resume"],
+            "nothing to resume",
+        );
+        assert_eq!(names_in(&dir), ["device"]);
+        assert_bad_input(&["seq", "0.6", "1000", "--out", path_str(&dir)], "is a directory");
+        assert_bad_input(
+            &["table", "nim", "--size", "4", "--svg", path_str(&dir)],
+            "is a directory",
+        );
+        assert_eq!(names_in(&dir), ["device"]);
+    }
+}
+
+/// Partial files and checkpoints made by hand: a run of 0.6 interrupted after 1000 values.
+mod resume_checks {
+    use super::*;
+    use grundy::sequence::store::{checksum, value_bytes, Header, CHECKSUM_START};
+    use std::path::{Path, PathBuf};
+
+    struct Interrupted {
+        out: PathBuf,
+        partial: PathBuf,
+        checkpoint: PathBuf,
+    }
+
+    /// `out.partial` holding the first `n_values` values of `game` (2 bytes each, as the fast
+    /// engine writes them, and `extra` bytes after them), and its checkpoint.
+    fn interrupted_run(
+        dir: &Path,
+        game: &str,
+        n_values: u64,
+        extra: &[u8],
+        record: &str,
+    ) -> Interrupted {
+        let out = dir.join("run.bin");
+        let values: Vec<u16> = stdout(&grundy(&["seq", game, &(n_values - 1).to_string()]))
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let header = Header {
+            value_width: 2,
+            n_values: 0,
+            checksum: CHECKSUM_START,
+            complete: false,
+            game: game.into(),
+        };
+        let data = value_bytes(&values, 2);
+        let mut bytes = header.encode();
+        bytes.extend_from_slice(&data);
+        bytes.extend_from_slice(extra);
+        let partial = PathBuf::from(format!("{}.partial", out.display()));
+        let checkpoint = PathBuf::from(format!("{}.checkpoint", out.display()));
+        std::fs::write(&partial, bytes).unwrap();
+        let record = record
+            .replace("SUM", &checksum(CHECKSUM_START, &data).to_string())
+            .replace("COUNT", &n_values.to_string())
+            .replace("GAME", game);
+        std::fs::write(&checkpoint, record).unwrap();
+        Interrupted { out, partial, checkpoint }
+    }
+
+    const RECORD: &str = r#"{"game":"GAME","value_width":2,"n_values":COUNT,"checksum":SUM,"max_heap":3000,"n_computed":COUNT}"#;
+
+    fn whole_run(dir: &Path, game: &str, n: &str) -> Vec<u8> {
+        let whole = dir.join(format!("whole-{game}-{n}.bin"));
+        assert!(grundy(&["seq", game, n, "--out", path_str(&whole)]).status.success());
+        std::fs::read(whole).unwrap()
+    }
+
+    #[test]
+    fn a_checkpoint_made_by_hand_resumes_and_a_larger_n_extends_the_run() {
+        let dir = scratch_dir("resume-larger");
+        // Bytes written after the checkpoint are not trusted: cut off.
+        let run = interrupted_run(&dir, "0.6", 1000, b"garbage", RECORD);
+        let output = grundy(&["seq", "0.6", "5000", "--out", path_str(&run.out), "--resume"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(std::fs::read(&run.out).unwrap(), whole_run(&dir, "0.6", "5000"));
+        assert!(!run.partial.exists() && !run.checkpoint.exists());
+    }
+
+    /// Each tampered checkpoint: exit 2, one line, and the partial file byte for byte as it was.
+    #[test]
+    fn tampered_checkpoints_are_refused_and_the_partial_file_is_kept() {
+        let cases = [
+            (
+                "n_values 10^12",
+                RECORD
+                    .replace("\"n_values\":COUNT", "\"n_values\":1000000000000")
+                    .replace("\"max_heap\":3000", "\"max_heap\":2000000000000"),
+                "shorter than its checkpoint",
+            ),
+            (
+                "n_values 2^63",
+                RECORD
+                    .replace("\"n_values\":COUNT", "\"n_values\":9223372036854775808")
+                    .replace("\"max_heap\":3000", "\"max_heap\":18446744073709551614")
+                    .replace("\"checksum\":SUM", "\"checksum\":14695981039346656037"),
+                "overflows",
+            ),
+            ("width", RECORD.replace("\"value_width\":2", "\"value_width\":4"), "does not match"),
+            ("width 1", RECORD.replace("\"value_width\":2", "\"value_width\":1"), "does not match"),
+            (
+                "checksum",
+                RECORD.replace("\"checksum\":SUM", "\"checksum\":12345"),
+                "fail their checksum",
+            ),
+            ("computed", RECORD.replace("\"n_computed\":COUNT", "\"n_computed\":5000"), "damaged"),
+        ];
+        for (what, record, needle) in cases {
+            let dir = scratch_dir(&format!("tampered-{}", what.replace(' ', "-")));
+            let run = interrupted_run(&dir, "0.6", 1000, b"", &record);
+            let before = std::fs::read(&run.partial).unwrap();
+            let n = if what.starts_with("n_values") { "18446744073709551614" } else { "3000" };
+            assert_bad_input(&["seq", "0.6", n, "--out", path_str(&run.out), "--resume"], needle);
+            assert_eq!(
+                std::fs::read(&run.partial).unwrap(),
+                before,
+                "{what}: the partial file changed"
+            );
+            assert!(!run.out.exists(), "{what}");
+        }
+    }
+
+    #[test]
+    fn resume_with_a_smaller_n_or_another_game_is_refused() {
+        let dir = scratch_dir("resume-smaller");
+        let run = interrupted_run(&dir, "0.6", 1000, b"", RECORD);
+        let before = std::fs::read(&run.partial).unwrap();
+        assert_bad_input(
+            &["seq", "0.6", "2999", "--out", path_str(&run.out), "--resume"],
+            "at least 3000",
+        );
+        assert_bad_input(&["seq", "0.6", "500", "--out", path_str(&run.out), "--resume"], "3000");
+        assert_bad_input(
+            &["seq", "kayles", "3000", "--out", path_str(&run.out), "--resume"],
+            "for game '0.6', not 'kayles'",
+        );
+        assert_eq!(std::fs::read(&run.partial).unwrap(), before);
+        // The same N goes on.
+        let output = grundy(&["seq", "0.6", "3000", "--out", path_str(&run.out), "--resume"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(std::fs::read(&run.out).unwrap(), whole_run(&dir, "0.6", "3000"));
+    }
+
+    #[test]
+    fn resuming_a_finished_file_says_already_complete() {
+        let dir = scratch_dir("already-complete");
+        let out = dir.join("done.bin");
+        assert!(grundy(&["seq", "kayles", "1000", "--out", path_str(&out)]).status.success());
+        let before = std::fs::read(&out).unwrap();
+        let output = grundy(&["seq", "kayles", "1000", "--out", path_str(&out), "--resume"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(stderr(&output).contains("already complete"), "{}", stderr(&output));
+        assert_bad_input(
+            &["seq", "kayles", "2000", "--out", path_str(&out), "--resume"],
+            "already complete",
+        );
+        assert_eq!(std::fs::read(&out).unwrap(), before);
+    }
+
+    /// A run interrupted while it wrote values from a proven period: only the values the
+    /// engine computed are loaded again, the period is proven again from them, and the file
+    /// comes out as a run never interrupted.
+    #[test]
+    fn values_written_from_a_proven_period_resume() {
+        let dir = scratch_dir("resume-period");
+        let record = RECORD
+            .replace("\"n_computed\":COUNT", "\"n_computed\":4000")
+            .replace("\"max_heap\":3000", "\"max_heap\":100000");
+        let run = interrupted_run(&dir, "kayles", 50_000, b"", &record);
+        let output = grundy(&["seq", "kayles", "100000", "--out", path_str(&run.out), "--resume"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(std::fs::read(&run.out).unwrap(), whole_run(&dir, "kayles", "100000"));
+    }
+}
+
+/// SIGTERM: a checkpoint, exit status 130, and a resume that ends like a run never stopped.
+/// The first checkpoint is written right after the header, so even an early signal can be
+/// resumed.
+#[test]
+fn sigterm_checkpoints_and_exits_130() {
+    let dir = scratch_dir("sigterm");
+    let (game, n) = ("0.3f", "2500");
+    let out = dir.join("stopped.bin");
+    let checkpoint = dir.join("stopped.bin.checkpoint");
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["seq", game, n, "--out", path_str(&out), "--checkpoint-secs", "1000"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !checkpoint.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(checkpoint.exists(), "no checkpoint right after the header");
+    assert!(Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
+    assert!(stderr(&output).contains("--resume"), "{}", stderr(&output));
+    assert!(!out.exists());
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    assert!(
+        !text.contains("\"n_values\":0,"),
+        "the checkpoint on SIGTERM holds the values: {text}"
+    );
+    let resumed = grundy(&["seq", game, n, "--out", path_str(&out), "--resume"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let whole = dir.join("whole.bin");
+    assert!(grundy(&["seq", game, n, "--out", path_str(&whole)]).status.success());
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
+}

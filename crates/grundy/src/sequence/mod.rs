@@ -130,7 +130,7 @@ impl HeapValues {
         n_threads: usize,
         progress: &mut dyn FnMut(usize),
     ) -> HeapValues {
-        let options = RunOptions { engine, n_threads, earlier: Vec::new() };
+        let options = RunOptions { engine, n_threads, ..RunOptions::default() };
         Self::compute_run(game, up_to, &options, &Limits::default(), progress)
             .expect("within the default limits")
     }

@@ -205,14 +205,16 @@ pub struct RunOptions {
     pub engine: Engine,
     /// Threads for the engines that use them.
     pub n_threads: usize,
-    /// Values already computed (a resumed run): the run starts after them and delivers only
-    /// the values past them.
+    /// Values already computed (a resumed run): the engine starts after them.
     pub earlier: Vec<u32>,
+    /// The first heap whose value the sink still needs (at least `earlier.len()`; more when a
+    /// resumed sink already holds values from a proven period, which the run proves again).
+    pub deliver_from: u64,
 }
 
 impl Default for RunOptions {
     fn default() -> Self {
-        RunOptions { engine: Engine::Fastest, n_threads: 1, earlier: Vec::new() }
+        RunOptions { engine: Engine::Fastest, n_threads: 1, earlier: Vec::new(), deliver_from: 0 }
     }
 }
 
@@ -267,7 +269,7 @@ pub fn run(
     mut sink: Option<&mut dyn Sink>,
     limits: &Limits,
 ) -> Result<RunReport> {
-    let first = options.earlier.len() as u64;
+    let first = (options.earlier.len() as u64).max(options.deliver_from);
     let wants_values = sink.as_ref().is_some_and(|sink| sink.wants_values());
     if let Some((period, first_values)) = closed_form(game) {
         if let Some(sink) = sink.as_deref_mut().filter(|_| wants_values) {
@@ -284,10 +286,14 @@ pub fn run(
     let compute_to = usize::try_from(up_to).map_err(|_| too_long(up_to))?;
     let bytes_per_value =
         if SparseEngine::supports(game) && options.engine == Engine::Fastest { 2 } else { 4 };
-    limits.count_bytes(
-        (compute_to as u64).saturating_add(1).saturating_mul(bytes_per_value),
-        &format!("the values of {} to heap {up_to}", game.name),
-    )?;
+    let memory_for = |heap: usize| (heap as u64).saturating_add(1).saturating_mul(bytes_per_value);
+    // A game no theorem can stop early must fit whole; the others are checked as they grow.
+    if proof_bound(game).is_none() {
+        limits.count_bytes(
+            memory_for(compute_to),
+            &format!("the values of {} to heap {up_to}", game.name),
+        )?;
+    }
     let mut engine = new_engine(game, options)?;
     let mut schedule = Schedule::new(game, engine.values().len());
     let mut delivered = first as usize;
@@ -296,6 +302,10 @@ pub fn run(
         limits.check()?;
         let len = engine.values().len();
         let target = compute_to.min(schedule.next_check).min(len + MAX_STEP - 1);
+        limits.count_bytes(
+            memory_for(target),
+            &format!("the values of {} to heap {target}", game.name),
+        )?;
         let started = Instant::now();
         if !engine.extend_to(target, options.n_threads) {
             // A value outgrew two bytes: carry on with the straightforward engine, widened.
