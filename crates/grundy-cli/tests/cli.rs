@@ -1473,3 +1473,116 @@ fn sigterm_checkpoints_and_exits_130() {
     assert!(grundy(&["seq", game, n, "--out", path_str(&whole)]).status.success());
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
 }
+
+/// Scripts on every command, through the real binary.
+mod scripts {
+    use super::*;
+
+    fn examples() -> String {
+        format!("{}/../../examples", env!("CARGO_MANIFEST_DIR"))
+    }
+
+    fn in_examples(args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .current_dir(examples())
+            .output()
+            .expect("the binary runs")
+    }
+
+    #[test]
+    fn seq_solve_and_table_of_scripts() {
+        let scripted = in_examples(&["seq", "script:kayles.rhai", "40"]);
+        assert!(scripted.status.success(), "{}", stderr(&scripted));
+        assert_eq!(stdout(&scripted), stdout(&grundy(&["seq", "kayles", "40"])));
+        let doc = json(&in_examples(&["solve", "script:kayles.rhai", "5", "7", "--json"]));
+        assert_eq!((doc["value"].clone(), doc["outcome"].clone()), (6.into(), "N".into()));
+        assert_eq!(doc["game"], "script:kayles.rhai");
+        let table = json(&in_examples(&["table", "script:queen.rhai", "--size", "8", "--json"]));
+        let wythoff = json(&grundy(&["table", "wythoff", "--size", "8", "--json"]));
+        assert_eq!(table["rows"], wythoff["rows"]);
+        let batch = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["solve", "script:subtraction.rhai", "--batch"])
+            .current_dir(examples())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().unwrap().write_all(b"2 6\n7\n")?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert_eq!(stdout(&batch), "N 2 2\nP\n");
+    }
+
+    #[test]
+    fn pattern_of_a_script_is_checked_never_proven() {
+        let doc =
+            json(&in_examples(&["pattern", "script:subtraction.rhai", "--max", "500", "--json"]));
+        assert_eq!(doc["formula"], "periodic");
+        assert_eq!(doc["proven"], false);
+        assert_eq!(doc["checked_to"], 500);
+        assert_eq!(doc["period"], 7);
+        assert_eq!(doc["period_values"], serde_json::json!([0, 1, 0, 1, 2, 3, 2]));
+        let period =
+            json(&in_examples(&["period", "script:subtraction.rhai", "--max", "300", "--json"]));
+        assert_eq!(
+            (period["periodic"].clone(), period["checked_to"].clone()),
+            (false.into(), 300.into())
+        );
+    }
+
+    #[test]
+    fn pattern_of_builtin_games_is_proven_by_their_theorems() {
+        let doc = json(&grundy(&["pattern", "bounded:3", "--json"]));
+        assert_eq!(
+            (doc["formula"].clone(), doc["proven"].clone()),
+            ("n mod 4".into(), true.into())
+        );
+        assert_eq!((doc["preperiod"].clone(), doc["period"].clone()), (0.into(), 4.into()));
+        let rejected = doc["rejected"].as_array().unwrap();
+        assert!(rejected.iter().any(|r| r["formula"] == "n" && r["counterexample"] == 4));
+        let doc = json(&grundy(&["pattern", "nim", "--table", "--json"]));
+        assert_eq!(
+            (doc["formula"].clone(), doc["proven"].clone()),
+            ("x XOR y".into(), true.into())
+        );
+        assert_eq!(doc["rejected"][0]["counterexample"], serde_json::json!([0, 1]));
+        let doc = json(&grundy(&["pattern", "0.07", "--json"]));
+        assert_eq!(
+            (doc["formula"].clone(), doc["proven"].clone()),
+            ("periodic".into(), true.into())
+        );
+    }
+
+    #[test]
+    fn script_errors_name_the_script_line_and_cause() {
+        let dir = scratch_dir("script-errors");
+        let write = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            format!("script:{}", path.display())
+        };
+        let bad = write("bad.rhai", "fn moves(n) {\n    [3.5]\n}\n");
+        assert_bad_input(
+            &["solve", &bad, "3"],
+            "line 1, column 1: moves(3) returned 3.5, which is not a position",
+        );
+        let syntax = write("syntax.rhai", "fn moves(n) { [n - ; }\n");
+        assert_bad_input(&["solve", &syntax, "3"], "line 1, column");
+        let runaway = write("loop.rhai", "fn moves(n) { loop { } }\n");
+        assert_bad_input(&["solve", &runaway, "3", "--max-operations", "5000"], "5000 operations");
+        let missing = write("nomoves.rhai", "fn heap(n) { n }\n");
+        assert_bad_input(&["seq", &missing, "5"], "defines no function moves");
+        let no_heap = write("noheap.rhai", "fn moves(n) { [] }\n");
+        assert_bad_input(&["seq", &no_heap, "5"], "has no heap(n)");
+        let infinite = write("infinite.rhai", "fn moves(n) { [n + 1] }\n");
+        assert_bad_input(&["solve", &infinite, "0", "--max-positions", "20000"], "--max-positions");
+        // print goes to stderr, never into the answer.
+        let chatty = write("chatty.rhai", "fn moves(n) { print(\"hello\"); [] }\n");
+        let output = grundy(&["solve", &chatty, "1", "--json"]);
+        assert!(output.status.success());
+        assert!(stderr(&output).contains("hello"));
+        assert!(!stdout(&output).contains("hello"));
+    }
+}
