@@ -20,7 +20,7 @@ pub fn command() -> clap::Command {
         sub.after_help(text)
     };
     let mut command = Cli::command().after_help(catalogue.clone());
-    for name in ["solve", "table", "pattern"] {
+    for name in ["solve", "table", "pattern", "play"] {
         command = command.mut_subcommand(name, with_catalogue);
     }
     command
@@ -67,6 +67,38 @@ pub enum Command {
     Graph(GraphArgs),
     /// The simplest formula a family's values follow, with its proof or how far it was checked.
     Pattern(PatternArgs),
+    /// Play a position against the perfect strategy (moves typed or piped in).
+    Play(PlayArgs),
+}
+
+/// `grundy play GAME COMPONENT...`
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Moves: the component's number and what it becomes (`1 1` takes heap 1 to 1, `2 1 3` splits\n\
+                  component 2 into 1 and 3, `2 0` empties a heap), or `= ` and the whole position after the\n\
+                  move (`= 1 4 5`; the way to type a Moore move that changes several heaps). `hint`, `undo`,\n\
+                  `quit`. After every move a line `position: ...`; at the end `winner: you`, `winner: computer`\n\
+                  or `draw`. Works with moves piped into stdin, one per line."
+)]
+pub struct PlayArgs {
+    /// The game.
+    pub game: String,
+
+    /// The components of the starting position, in the game's syntax.
+    #[arg(allow_negative_numbers = true, value_name = "COMPONENT")]
+    pub components: Vec<String>,
+
+    /// Misère play: the player who cannot move wins.
+    #[arg(long)]
+    pub misere: bool,
+
+    /// You move first (the default).
+    #[arg(long, conflicts_with = "computer_first")]
+    pub human_first: bool,
+
+    /// The computer moves first.
+    #[arg(long)]
+    pub computer_first: bool,
 }
 
 /// `grundy pattern GAME`

@@ -10,6 +10,7 @@ pub mod heap_values;
 pub mod output;
 pub mod pattern;
 pub mod period;
+pub mod play;
 pub mod progress;
 pub mod seq;
 pub mod seq_file;
@@ -83,6 +84,7 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
         args::Command::Pattern(pattern_args) => {
             pattern::run(pattern_args, cli.progress, &limits, stdout)
         }
+        args::Command::Play(play_args) => play::run(play_args, &limits, stdout),
     }
 }
 

@@ -1586,3 +1586,102 @@ mod scripts {
         assert!(!stdout(&output).contains("hello"));
     }
 }
+
+/// `grundy play` with moves piped in: the contract's `position:` and `winner:` lines.
+mod play {
+    use super::*;
+
+    fn play(args: &[&str], moves: &str) -> (String, Output) {
+        let mut full = vec!["play"];
+        full.extend_from_slice(args);
+        let output = grundy_with_stdin(&full, moves);
+        (stdout(&output), output)
+    }
+
+    fn positions(text: &str) -> Vec<&str> {
+        text.lines().filter_map(|l| l.strip_prefix("position: ")).collect()
+    }
+
+    #[test]
+    fn a_won_game() {
+        // 3 4 5 is N: 3 -> 1 wins; then answer each computer move by restoring nim-sum 0.
+        let (text, output) = play(&["nim", "1", "2"], "2 1\n");
+        assert!(output.status.success(), "{}", stderr(&output));
+        // 1 2 -> 1 1; the computer takes one, we take the last.
+        let moves_after_computer = positions(&text);
+        assert_eq!(moves_after_computer[0], "1 1");
+        let last = moves_after_computer[1];
+        let reply = if last == "0 1" { "2 0\n" } else { "1 0\n" };
+        let (text, _) = play(&["nim", "1", "2"], &format!("2 1\n{reply}"));
+        assert!(text.trim_end().ends_with("winner: you"), "{text}");
+    }
+
+    #[test]
+    fn a_lost_game_and_the_computer_wins_fast() {
+        let (text, output) = play(&["nim", "2", "2"], "1 0\n");
+        assert!(output.status.success());
+        assert_eq!(positions(&text), ["0 2", "0 0"]);
+        assert!(text.trim_end().ends_with("winner: computer"), "{text}");
+    }
+
+    #[test]
+    fn the_computer_moves_first_when_asked_and_delays_when_lost() {
+        let (text, _) = play(&["nim", "1", "2", "3", "--computer-first"], "quit\n");
+        let first = positions(&text)[0];
+        // Every move from a P-position loses; the computer takes one token (the longest game).
+        let total: u32 = first.split(' ').map(|h| h.parse::<u32>().unwrap()).sum();
+        assert_eq!(total, 5, "{text}");
+    }
+
+    #[test]
+    fn illegal_moves_are_refused_and_the_game_goes_on() {
+        let (text, output) =
+            play(&["nim", "3", "4", "5"], "1 7\n9 1\nfoo\n1\n= 3 3 3\n1 1\nquit\n");
+        assert!(output.status.success());
+        let refused: Vec<&str> = text.lines().filter(|l| l.starts_with("illegal move:")).collect();
+        assert_eq!(refused.len(), 5, "{text}");
+        assert!(refused[0].contains("cannot become 7"), "{}", refused[0]);
+        assert!(refused[1].contains("no component 9"), "{}", refused[1]);
+        assert_eq!(positions(&text)[0], "1 4 5");
+    }
+
+    #[test]
+    fn hint_and_undo() {
+        let (text, _) = play(&["nim", "3", "4", "5"], "hint\n1 2\nundo\nquit\n");
+        assert!(text.contains("hint: component 1: 3 -> 1"), "{text}");
+        let seen = positions(&text);
+        assert_eq!(seen[0], "2 4 5");
+        assert_eq!(*seen.last().unwrap(), "3 4 5", "undo goes back: {text}");
+    }
+
+    #[test]
+    fn a_whole_position_move_changes_several_heaps() {
+        let (text, _) = play(&["moore:2", "3", "5", "6"], "= 3 3 3\nquit\n");
+        assert_eq!(positions(&text)[0], "3 3 3");
+    }
+
+    #[test]
+    fn a_loopy_graph_game_ends_and_the_computer_never_circles() {
+        let dir = scratch_dir("play-graph");
+        let path = dir.join("g.txt");
+        // From s the computer (moving second) answers; a <-> b is a cycle with an exit to t.
+        std::fs::write(&path, "s: a\na: b t\nb: a\nt:\n").unwrap();
+        let game = format!("graph:{}", path.display());
+        // s -> a; the computer at a wins by a -> t (not a -> b, which would circle).
+        let (text, _) = play(&[&game, "s"], "1 a\n");
+        assert_eq!(positions(&text), ["a", "t"], "{text}");
+        assert!(text.trim_end().ends_with("winner: computer"), "{text}");
+        // A drawn game with no way out ends as a draw.
+        std::fs::write(&path, "x: y\ny: x\n").unwrap();
+        let (text, _) = play(&[&game, "x"], "");
+        assert!(text.trim_end().ends_with("draw"), "{text}");
+    }
+
+    #[test]
+    fn misere_play_inverts_the_end() {
+        // Misère: 1 is lost for the mover, so moving 2 -> 1 wins.
+        let (text, _) = play(&["nim", "2", "--misere"], "1 1\n");
+        assert_eq!(positions(&text), ["1", "0"]);
+        assert!(text.trim_end().ends_with("winner: you"), "{text}");
+    }
+}

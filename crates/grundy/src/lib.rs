@@ -33,6 +33,7 @@ pub mod games;
 pub mod limits;
 pub mod nimber;
 pub mod pattern;
+pub mod play;
 pub mod ruleset;
 pub mod sequence;
 pub mod solve;

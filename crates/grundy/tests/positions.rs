@@ -264,6 +264,40 @@ proptest! {
         }
     }
 
+    /// The computer's move against the definition: from an N-position it moves to a P-position
+    /// of least remoteness, from a D-position to a D-position, from a P-position to the option
+    /// of largest remoteness (retrograde analysis of the graph, which knows nothing of play).
+    #[test]
+    fn the_computer_plays_the_perfect_strategy(lists in random_graph(10, 3), start in 0u32..10) {
+        use grundy::solve::retrograde::retrograde_naive;
+        let text = graph_text(&lists);
+        let game = GraphFile::from_text("g", &text).unwrap();
+        let node = start % lists.len() as u32;
+        let name = format!("n{node}");
+        let reference = retrograde_naive(game.graph.graph(), TerminalRule::MoverLoses);
+        let choice = grundy::play::computer_move(&game, &[name.as_str()], Convention::Normal, &Limits::default()).unwrap();
+        let Some(choice) = choice else {
+            prop_assert!(lists[node as usize].is_empty());
+            return Ok(());
+        };
+        let to: usize = choice.report.after[0][1..].parse().unwrap();
+        let (outcome, _) = reference[node as usize];
+        prop_assert_eq!(choice.outcome, outcome);
+        let options: Vec<usize> = lists[node as usize].iter().map(|&s| s as usize).collect();
+        match outcome {
+            Outcome::N => {
+                prop_assert_eq!(reference[to].0, Outcome::P);
+                let fastest = options.iter().filter(|&&o| reference[o].0 == Outcome::P).filter_map(|&o| reference[o].1).min();
+                prop_assert_eq!(reference[to].1, fastest);
+            }
+            Outcome::D => prop_assert_eq!(reference[to].0, Outcome::D),
+            Outcome::P => {
+                let longest = options.iter().filter_map(|&o| reference[o].1).max();
+                prop_assert_eq!(reference[to].1, longest);
+            }
+        }
+    }
+
     /// Splits into independent parts whose parts lie in cycles: a heap-like game where a
     /// position n ≥ 4 may split into two smaller positions, with back edges (cycles) among the
     /// positions below 4. No split lies inside a cycle, so the value solver must answer every

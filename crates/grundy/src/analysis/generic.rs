@@ -165,3 +165,30 @@ fn order_by_counter<R: Rules + ?Sized>(
     });
     Ok(())
 }
+
+/// Every legal move of `position` with the outcome and remoteness of what it leaves, by the
+/// whole-position search.
+pub fn ranked_moves<R: Rules + ?Sized>(
+    rules: &R,
+    position: &[R::Position],
+    convention: Convention,
+    limits: &Limits,
+) -> Result<Vec<super::RankedMove>> {
+    let rule = match convention {
+        Convention::Normal => TerminalRule::MoverLoses,
+        Convention::Misere => TerminalRule::MoverWins,
+    };
+    let answer = solve_whole(rules, position, rule, limits)?;
+    let format = |p: &R::Position| rules.show_component(p);
+    let writer = Writer { format: &format, empty: rules.empty_component().map(|p| format(&p)) };
+    let texts: Vec<String> = position.iter().map(writer.format).collect();
+    Ok(answer
+        .moves
+        .into_iter()
+        .map(|(m, outcome, remoteness)| super::RankedMove {
+            report: MoveReport::new(&texts, m.component, writer.parts(&m.to)),
+            outcome,
+            remoteness,
+        })
+        .collect())
+}

@@ -123,6 +123,18 @@ pub struct MoveReport {
     pub changes: Vec<Change>,
 }
 
+/// A legal move with what it leaves for the opponent: the outcome for the player then to move,
+/// and the remoteness (moves to the end under best play) where the game ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RankedMove {
+    /// The move.
+    pub report: MoveReport,
+    /// The outcome of the position it leaves, for the opponent (P: the mover has won).
+    pub outcome: Outcome,
+    /// The remoteness of the position it leaves (`None` for a draw).
+    pub remoteness: Option<u32>,
+}
+
 /// One component changed by a move that changes several (Moore's Nim_K).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Change {

@@ -185,6 +185,21 @@ impl Rules for FibonacciNim {
         }
     }
 
+    fn draw_component(&self, heap: &FibHeap) -> String {
+        let limit = if heap.tokens == 0 {
+            String::new()
+        } else if heap.fresh {
+            format!("; the first move takes 1 to {}", heap.max_take)
+        } else {
+            format!("; at most {} may be taken now", heap.max_take)
+        };
+        format!("{}{limit}", super::heap::draw_heap(&heap.tokens))
+    }
+
+    fn component_tokens(&self, heap: &FibHeap) -> Option<u128> {
+        Some(u128::from(heap.tokens))
+    }
+
     /// A lone heap by the theorem: outcome and every winning move (said as a take) for heaps of
     /// any size, and its Grundy value by the generic solver when it is small enough to
     /// compute. Sums go the generic way.

@@ -120,6 +120,20 @@ impl Rules for Pieces {
     fn show_component(&self, cells: &Vec<u64>) -> String {
         super::join(cells)
     }
+    fn draw_component(&self, cells: &Vec<u64>) -> String {
+        let last = cells.last().copied().unwrap_or(0);
+        if last > 80 {
+            return format!("pieces on cells {}", super::join(cells));
+        }
+        let line: String =
+            (1..=last).map(|cell| if cells.contains(&cell) { '●' } else { '·' }).collect();
+        format!("|{line}   (pieces on cells {})", super::join(cells))
+    }
+    fn component_tokens(&self, cells: &Vec<u64>) -> Option<u128> {
+        // The free cells the pieces can still move through.
+        let steps = pieces_to_staircase(cells);
+        Some(steps.iter().map(|&gap| u128::from(gap)).sum())
+    }
     fn normal_play(&self, lines: &[Vec<u64>], _limits: &Limits) -> Option<Result<Analysis>> {
         let values: Vec<u64> =
             lines.iter().map(|cells| value(&pieces_to_staircase(cells))).collect();

@@ -325,6 +325,15 @@ impl Rules for GraphFile {
     fn show_component(&self, node: &u32) -> String {
         self.graph.name(*node).to_string()
     }
+    fn draw_component(&self, node: &u32) -> String {
+        let next: Vec<&str> =
+            self.graph.graph().successors(*node).iter().map(|&s| self.graph.name(s)).collect();
+        if next.is_empty() {
+            format!("token on {} (no move from here)", self.graph.name(*node))
+        } else {
+            format!("token on {} (moves to {})", self.graph.name(*node), next.join(", "))
+        }
+    }
     /// Values of every node at once (Smith's labelling of the whole file), then the winning
     /// moves ordered by counter: moves to nodes labelled earlier first, the move that makes
     /// progress, so whoever plays the first listed move never walks round a cycle.

@@ -316,6 +316,12 @@ impl Rules for HeapGame {
     fn heap_game(&self) -> Option<HeapGame> {
         Some(self.clone())
     }
+    fn draw_component(&self, heap: &u64) -> String {
+        draw_heap(heap)
+    }
+    fn component_tokens(&self, heap: &u64) -> Option<u128> {
+        Some(u128::from(*heap))
+    }
     fn pair_table(&self, size: usize, limits: &Limits) -> Option<Result<PairTable>> {
         Some((|| {
             let size = crate::table::checked_size(size)?;
@@ -323,6 +329,21 @@ impl Rules for HeapGame {
             let g = |n: usize| values.value(n as u64).unwrap_or(0);
             Ok(PairTable::from_fn(&self.name, size, |x, y| g(x) ^ g(y)))
         })())
+    }
+}
+
+/// A heap drawn as a row of tokens with its size (long rows cut in the middle).
+///
+/// ```
+/// assert_eq!(grundy::games::heap::draw_heap(&3u64), "● ● ●  (3)");
+/// assert_eq!(grundy::games::heap::draw_heap(&0u64), "(empty)");
+/// ```
+pub fn draw_heap<T: std::fmt::Display + Clone + TryInto<u64>>(heap: &T) -> String {
+    let n: u64 = heap.clone().try_into().unwrap_or(u64::MAX);
+    match n {
+        0 => "(empty)".to_string(),
+        1..=30 => format!("{}  ({heap})", vec!["●"; n as usize].join(" ")),
+        _ => format!("{} … {}  ({heap})", ["●"; 12].join(" "), ["●"; 12].join(" ")),
     }
 }
 

@@ -26,7 +26,7 @@ pub mod script;
 pub mod staircase;
 pub mod wythoff;
 
-use crate::analysis::{generic, Analysis, Convention};
+use crate::analysis::{generic, Analysis, Convention, MoveReport, RankedMove};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::ruleset::Ruleset;
@@ -107,6 +107,30 @@ pub trait Game: Send + Sync + std::fmt::Debug {
         _out: &mut Vec<u8>,
     ) -> bool {
         false
+    }
+    /// Every legal move of the position (for play: checking a typed move), in component order
+    /// then option order.
+    fn legal_moves(&self, components: &[&str], limits: &Limits) -> Result<Vec<MoveReport>>;
+
+    /// Every legal move with the outcome and remoteness of what it leaves, by searching the
+    /// whole position (exact, within `limits`).
+    fn ranked_moves(
+        &self,
+        components: &[&str],
+        convention: Convention,
+        limits: &Limits,
+    ) -> Result<Vec<RankedMove>>;
+
+    /// The position drawn for a person playing it: one line per component.
+    fn draw(&self, components: &[&str]) -> Result<String>;
+
+    /// The components as the game writes them (`007` is `7`), or the error naming a bad one.
+    fn canonical(&self, components: &[&str]) -> Result<Vec<String>>;
+
+    /// The tokens in play, where the game has tokens (the fallback of play past the search
+    /// limits: leave the most tokens).
+    fn tokens(&self, _components: &[&str]) -> Option<u128> {
+        None
     }
 }
 
@@ -218,6 +242,16 @@ pub trait Rules: Ruleset + Send + Sync + std::fmt::Debug {
     ) -> bool {
         false
     }
+
+    /// One component drawn for play (default: as written).
+    fn draw_component(&self, position: &Self::Position) -> String {
+        self.show_component(position)
+    }
+
+    /// The tokens in one component, where the game has tokens.
+    fn component_tokens(&self, _position: &Self::Position) -> Option<u128> {
+        None
+    }
 }
 
 impl<R: Rules> Game for R {
@@ -287,6 +321,52 @@ impl<R: Rules> Game for R {
         out: &mut Vec<u8>,
     ) -> bool {
         Rules::batch_line(self, line, convention, scratch, out)
+    }
+    fn legal_moves(&self, components: &[&str], limits: &Limits) -> Result<Vec<MoveReport>> {
+        let position = self.parse_position(components)?;
+        let texts: Vec<String> = position.iter().map(|p| self.show_component(p)).collect();
+        let format = |p: &R::Position| self.show_component(p);
+        let writer =
+            generic::Writer { format: &format, empty: self.empty_component().map(|p| format(&p)) };
+        let mut moves = Vec::new();
+        let mut options = crate::ruleset::Options::new();
+        for (idx, component) in position.iter().enumerate() {
+            crate::ruleset::options_within(self, component, &mut options, limits)?;
+            for parts in options.iter() {
+                moves.push(MoveReport::new(&texts, idx, writer.parts(parts)));
+            }
+        }
+        Ok(moves)
+    }
+
+    fn ranked_moves(
+        &self,
+        components: &[&str],
+        convention: Convention,
+        limits: &Limits,
+    ) -> Result<Vec<RankedMove>> {
+        let position = self.parse_position(components)?;
+        generic::ranked_moves(self, &position, convention, limits)
+    }
+
+    fn draw(&self, components: &[&str]) -> Result<String> {
+        let position = self.parse_position(components)?;
+        let lines: Vec<String> = position
+            .iter()
+            .enumerate()
+            .map(|(idx, p)| format!("  {}: {}", idx + 1, self.draw_component(p)))
+            .collect();
+        Ok(lines.join("\n"))
+    }
+
+    fn canonical(&self, components: &[&str]) -> Result<Vec<String>> {
+        let position = self.parse_position(components)?;
+        Ok(position.iter().map(|p| self.show_component(p)).collect())
+    }
+
+    fn tokens(&self, components: &[&str]) -> Option<u128> {
+        let position = self.parse_position(components).ok()?;
+        position.iter().map(|p| self.component_tokens(p)).sum()
     }
 }
 

@@ -5,7 +5,9 @@
 //! each column's count of 1s is a multiple of `K + 1`. For `K = 1` that is Bouton's nim-sum.
 
 use super::{Family, Game, Spec};
-use crate::analysis::{Analysis, Change, ComponentReport, Convention, MoveReport, Value};
+use crate::analysis::{
+    Analysis, Change, ComponentReport, Convention, MoveReport, RankedMove, Value,
+};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::ruleset::{Options, Ruleset};
@@ -328,5 +330,86 @@ impl Game for Moore {
 
     fn is_one_game(&self) -> bool {
         true
+    }
+
+    fn legal_moves(&self, components: &[&str], limits: &Limits) -> Result<Vec<MoveReport>> {
+        let words = self.word_heaps(components)?;
+        let mut moves = Vec::new();
+        let mut count = 0usize;
+        for_each_move(&words, self.max_heaps_per_move, &mut |after| {
+            count += 1;
+            if count > limits.max_options {
+                return false;
+            }
+            moves.push(self.report(&words, after));
+            true
+        });
+        if count > limits.max_options {
+            return Err(Error::limit(
+                crate::limits::Limit::Options,
+                limits.max_options as u64,
+                format!("the position has more than {} moves", limits.max_options),
+            ));
+        }
+        Ok(moves)
+    }
+
+    fn ranked_moves(
+        &self,
+        components: &[&str],
+        convention: Convention,
+        limits: &Limits,
+    ) -> Result<Vec<RankedMove>> {
+        let words = self.word_heaps(components)?;
+        let rule = match convention {
+            Convention::Normal => TerminalRule::MoverLoses,
+            Convention::Misere => TerminalRule::MoverWins,
+        };
+        let answer = solve_whole(self, std::slice::from_ref(&words), rule, limits)?;
+        Ok(answer
+            .moves
+            .into_iter()
+            .map(|(m, outcome, remoteness)| RankedMove {
+                report: self.report(&words, &m.to[0]),
+                outcome,
+                remoteness,
+            })
+            .collect())
+    }
+
+    fn draw(&self, components: &[&str]) -> Result<String> {
+        let heaps = super::parse_heaps(components)?;
+        Ok(heaps
+            .iter()
+            .enumerate()
+            .map(|(idx, heap)| format!("  {}: {}", idx + 1, super::heap::draw_heap(heap)))
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
+
+    fn canonical(&self, components: &[&str]) -> Result<Vec<String>> {
+        Ok(super::parse_heaps(components)?.iter().map(ToString::to_string).collect())
+    }
+
+    fn tokens(&self, components: &[&str]) -> Option<u128> {
+        let words = self.word_heaps(components).ok()?;
+        Some(words.iter().map(|&h| u128::from(h)).sum())
+    }
+}
+
+impl Moore {
+    fn word_heaps(&self, components: &[&str]) -> Result<Vec<u64>> {
+        let heaps = super::parse_heaps(components)?;
+        heaps
+            .iter()
+            .enumerate()
+            .map(|(idx, h)| {
+                u64::try_from(h).map_err(|_| Error::BadComponent {
+                    number: idx + 1,
+                    text: h.to_string(),
+                    problem: "moves of heaps this large are not listed".into(),
+                })
+            })
+            .collect()
     }
 }

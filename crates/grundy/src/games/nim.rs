@@ -231,6 +231,12 @@ impl Rules for Nim {
     fn heap_game(&self) -> Option<HeapGame> {
         Some(HeapGame::nim())
     }
+    fn draw_component(&self, heap: &BigUint) -> String {
+        super::heap::draw_heap(heap)
+    }
+    fn component_tokens(&self, heap: &BigUint) -> Option<u128> {
+        u128::try_from(heap).ok()
+    }
     fn pair_table(&self, size: usize, _limits: &Limits) -> Option<Result<PairTable>> {
         Some(crate::table::checked_size(size).map(|size| {
             PairTable::from_grundy_table("nim", &crate::games::wythoff::GrundyTable::rook(size))

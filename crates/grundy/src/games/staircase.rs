@@ -137,6 +137,22 @@ impl Rules for Staircase {
     fn show_component(&self, steps: &Vec<u64>) -> String {
         super::join(steps)
     }
+    fn draw_component(&self, steps: &Vec<u64>) -> String {
+        let rows: Vec<String> = steps
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(step, coins)| {
+                let name = if step == 0 { "ground".to_string() } else { format!("step {step}") };
+                format!("      {name:>7} {}", super::heap::draw_heap(coins))
+            })
+            .collect();
+        format!("{}\n{}", super::join(steps), rows.join("\n"))
+    }
+    fn component_tokens(&self, steps: &Vec<u64>) -> Option<u128> {
+        // Coins on the ground are out of play.
+        Some(steps.iter().skip(1).map(|&c| u128::from(c)).sum())
+    }
     fn normal_play(&self, stairs: &[Vec<u64>], _limits: &Limits) -> Option<Result<Analysis>> {
         let values: Vec<u64> = stairs.iter().map(|s| value(s)).collect();
         let total = values.iter().fold(0, |acc, v| acc ^ v);

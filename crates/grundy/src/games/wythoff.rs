@@ -277,6 +277,12 @@ impl Rules for Wythoff {
     fn empty_component(&self) -> Option<Pair> {
         Some((BigUint::ZERO, BigUint::ZERO))
     }
+    fn draw_component(&self, (a, b): &Pair) -> String {
+        format!("{}   |   {}", super::heap::draw_heap(a), super::heap::draw_heap(b))
+    }
+    fn component_tokens(&self, (a, b): &Pair) -> Option<u128> {
+        Some(u128::try_from(a).ok()? + u128::try_from(b).ok()?)
+    }
     fn normal_play(&self, pairs: &[Pair], limits: &Limits) -> Option<Result<Analysis>> {
         Some(solve_wythoff(pairs, limits))
     }

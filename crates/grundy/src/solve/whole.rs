@@ -33,6 +33,9 @@ pub struct WholeAnswer<P> {
     pub remoteness: Option<u32>,
     /// Every winning move, in component order then option order.
     pub winning_moves: Vec<WholeMove<P>>,
+    /// Every move of the starting position, with the outcome and remoteness of the position it
+    /// leaves (for the player then to move), in component order then option order.
+    pub moves: Vec<(WholeMove<P>, Outcome, Option<u32>)>,
     /// The number of positions searched.
     pub n_positions: usize,
 }
@@ -121,23 +124,26 @@ pub fn solve_whole<R: Ruleset + ?Sized>(
     let graph = builder.finish();
     let solved: Retrograde = retrograde(&graph, &graph.predecessors(), rule);
     let mut winning_moves = Vec::new();
-    if solved.outcome(0) == Outcome::N {
-        for (component_idx, component) in components.iter().enumerate() {
-            options_within(ruleset, component, &mut options, &option_limits)?;
-            for parts in options.iter() {
-                let mut next: Vec<R::Position> = components.to_vec();
-                next.splice(component_idx..=component_idx, parts.iter().cloned());
-                next.sort();
-                if solved.outcome(index[&next]) == Outcome::P {
-                    winning_moves.push(WholeMove { component: component_idx, to: parts.to_vec() });
-                }
+    let mut moves = Vec::new();
+    for (component_idx, component) in components.iter().enumerate() {
+        options_within(ruleset, component, &mut options, &option_limits)?;
+        for parts in options.iter() {
+            let mut next: Vec<R::Position> = components.to_vec();
+            next.splice(component_idx..=component_idx, parts.iter().cloned());
+            next.sort();
+            let next_idx = index[&next];
+            let the_move = WholeMove { component: component_idx, to: parts.to_vec() };
+            if solved.outcome(0) == Outcome::N && solved.outcome(next_idx) == Outcome::P {
+                winning_moves.push(the_move.clone());
             }
+            moves.push((the_move, solved.outcome(next_idx), solved.remoteness(next_idx)));
         }
     }
     Ok(WholeAnswer {
         outcome: solved.outcome(0),
         remoteness: solved.remoteness(0),
         winning_moves,
+        moves,
         n_positions: states.len(),
     })
 }

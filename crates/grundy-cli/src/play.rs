@@ -1,0 +1,242 @@
+//! `grundy play GAME COMPONENT...`: a game against the perfect strategy, in the terminal or
+//! with moves piped in. The library chooses the computer's moves and reads the typed ones; this
+//! module only shows the board and asks.
+
+use crate::args::PlayArgs;
+use crate::{library_error, parse_game, BadInput};
+use anyhow::Result;
+use grundy::analysis::Convention;
+use grundy::play::{computer_move, read_move};
+use grundy::{Game, Limits, Outcome};
+use std::io::{BufRead, IsTerminal, Write};
+
+/// A game that has gone this many moves without ending is a draw (loopy games).
+const MOVE_LIMIT: usize = 1000;
+
+/// Runs `grundy play`.
+pub fn run(args: &PlayArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
+    let game = parse_game(&args.game, limits)?;
+    if args.components.is_empty() {
+        return Err(BadInput::msg(format!(
+            "no position given: list its components after the game, e.g. `grundy play {} 3 4 5`",
+            args.game
+        ))
+        .into());
+    }
+    let convention = if args.misere { Convention::Misere } else { Convention::Normal };
+    let texts: Vec<&str> = args.components.iter().map(String::as_str).collect();
+    let start = game.canonical(&texts).map_err(library_error)?;
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut session = Session {
+        game: &*game,
+        convention,
+        limits,
+        position: start,
+        history: Vec::new(),
+        n_moves: 0,
+        out: stdout,
+        interactive,
+    };
+    session.intro(args.computer_first)?;
+    let mut lines = stdin.lock().lines();
+    let mut computer_to_move = args.computer_first;
+    loop {
+        if session.game_over(computer_to_move)? {
+            return Ok(true);
+        }
+        if computer_to_move {
+            session.computer_moves()?;
+            computer_to_move = false;
+            continue;
+        }
+        session.prompt()?;
+        let Some(line) = lines.next() else {
+            session.say("no more moves on the input: the game stops here")?;
+            return Ok(true);
+        };
+        let line = line?;
+        match line.trim() {
+            "" => continue,
+            "quit" => {
+                session.say("you stopped the game")?;
+                return Ok(true);
+            }
+            "hint" => session.hint()?,
+            "undo" => session.undo()?,
+            typed => {
+                if session.human_moves(typed)? {
+                    computer_to_move = true;
+                }
+            }
+        }
+    }
+}
+
+struct Session<'a> {
+    game: &'a dyn Game,
+    convention: Convention,
+    limits: &'a Limits,
+    position: Vec<String>,
+    /// Positions before each of the human's moves, for `undo`.
+    history: Vec<Vec<String>>,
+    n_moves: usize,
+    out: &'a mut dyn Write,
+    interactive: bool,
+}
+
+impl Session<'_> {
+    fn texts(&self) -> Vec<&str> {
+        self.position.iter().map(String::as_str).collect()
+    }
+
+    fn say(&mut self, line: &str) -> Result<()> {
+        writeln!(self.out, "{line}")?;
+        self.out.flush()?;
+        Ok(())
+    }
+
+    fn board(&mut self) -> Result<()> {
+        let drawing = self.game.draw(&self.texts()).map_err(library_error)?;
+        self.say(&drawing)
+    }
+
+    fn intro(&mut self, computer_first: bool) -> Result<()> {
+        let rule = match self.convention {
+            Convention::Normal => "whoever cannot move loses",
+            Convention::Misere => "misère play: whoever cannot move wins",
+        };
+        let first = if computer_first { "the computer moves first" } else { "you move first" };
+        let intro = format!("{} ({rule}); {first}.", self.game.name());
+        self.say(&intro)?;
+        if self.interactive {
+            self.say("Type a move as the component's number and what it becomes (`1 2`), or `= ` and the whole position after it; `hint`, `undo`, `quit`.")?;
+        }
+        self.board()
+    }
+
+    fn prompt(&mut self) -> Result<()> {
+        if self.interactive {
+            write!(self.out, "your move> ")?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Whether the game has ended before `computer_to_move`'s turn, and if so says who won.
+    fn game_over(&mut self, computer_to_move: bool) -> Result<bool> {
+        if self.n_moves >= MOVE_LIMIT {
+            self.say("draw")?;
+            return Ok(true);
+        }
+        let moves = self.game.legal_moves(&self.texts(), self.limits).map_err(library_error)?;
+        if !moves.is_empty() {
+            if self.drawn_with_no_way_out()? {
+                self.say("draw")?;
+                return Ok(true);
+            }
+            return Ok(false);
+        }
+        // The player to move cannot move: under normal play they lose, under misère they win.
+        let mover_wins = self.convention == Convention::Misere;
+        let human_wins = mover_wins != computer_to_move;
+        self.say(if human_wins { "winner: you" } else { "winner: computer" })?;
+        Ok(true)
+    }
+
+    /// A drawn position whose every move leads to a drawn position again (no player can ever
+    /// leave the draw): the game is a draw now.
+    fn drawn_with_no_way_out(&self) -> Result<bool> {
+        let answer = match self.game.solve(&self.texts(), self.convention, self.limits) {
+            Ok(answer) => answer,
+            Err(_) => return Ok(false),
+        };
+        if answer.outcome != Outcome::D {
+            return Ok(false);
+        }
+        let moves = self.game.legal_moves(&self.texts(), self.limits).map_err(library_error)?;
+        Ok(moves.iter().all(|m| {
+            let after: Vec<&str> = m.after.iter().map(String::as_str).collect();
+            self.game
+                .solve(&after, self.convention, self.limits)
+                .is_ok_and(|a| a.outcome == Outcome::D)
+        }))
+    }
+
+    fn computer_moves(&mut self) -> Result<()> {
+        let choice = computer_move(self.game, &self.texts(), self.convention, self.limits)
+            .map_err(library_error)?
+            .ok_or_else(|| anyhow::anyhow!("no move left for the computer"))?;
+        let said = describe(&choice.report);
+        self.say(&format!("computer: {said} ({})", choice.why))?;
+        self.position = choice.report.after.clone();
+        self.n_moves += 1;
+        self.say(&format!("position: {}", self.position.join(" ")))?;
+        self.board()
+    }
+
+    /// Plays a typed move; false (with a message) when it is not a legal move.
+    fn human_moves(&mut self, typed: &str) -> Result<bool> {
+        match read_move(self.game, &self.texts(), typed, self.limits) {
+            Ok(report) => {
+                self.history.push(self.position.clone());
+                self.position = report.after.clone();
+                self.n_moves += 1;
+                self.say(&format!("position: {}", self.position.join(" ")))?;
+                Ok(true)
+            }
+            Err(problem) => {
+                self.say(&format!("illegal move: {problem}"))?;
+                Ok(false)
+            }
+        }
+    }
+
+    fn undo(&mut self) -> Result<()> {
+        match self.history.pop() {
+            Some(before) => {
+                self.position = before;
+                self.n_moves = self.n_moves.saturating_sub(2);
+                self.say("undone: your last move and the computer's answer")?;
+                self.say(&format!("position: {}", self.position.join(" ")))?;
+                self.board()
+            }
+            None => self.say("nothing to undo"),
+        }
+    }
+
+    fn hint(&mut self) -> Result<()> {
+        let answer =
+            self.game.solve(&self.texts(), self.convention, self.limits).map_err(library_error)?;
+        match answer.winning_moves.first() {
+            Some(best) => {
+                let said = describe(best);
+                self.say(&format!("hint: {said}"))?;
+                if let Ok(explanation) = self.game.explain(&answer, self.limits) {
+                    self.say(explanation.trim_end())?;
+                }
+                Ok(())
+            }
+            None => {
+                let why = match answer.outcome {
+                    Outcome::D => "no move wins: with best play this game is a draw; keep it so",
+                    _ => "no move wins here: every move leaves the computer a winning position; make the game last and hope for a mistake",
+                };
+                self.say(&format!("hint: {why}"))
+            }
+        }
+    }
+}
+
+/// A move in words: the game's own where it has them, else `component i: a -> b`.
+fn describe(report: &grundy::analysis::MoveReport) -> String {
+    match &report.description {
+        Some(words) => words.clone(),
+        None => format!(
+            "component {}: {} -> {}",
+            report.component + 1,
+            report.from,
+            if report.to.is_empty() { "nothing".to_string() } else { report.to.join(" + ") }
+        ),
+    }
+}

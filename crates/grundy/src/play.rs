@@ -1,0 +1,205 @@
+//! Playing against the perfect strategy: the computer's choice of move, and a typed move read
+//! against the legal moves. Front ends (the terminal, the web page) only show and ask.
+//!
+//! The computer wins whenever it can, and then hurries (the winning move of smallest
+//! remoteness, so in a loopy game it never walks round a cycle while a win is there); when it
+//! cannot win it keeps a draw if there is one, and otherwise plays the move of largest
+//! remoteness, the one that makes the game last. Remoteness comes from searching the whole
+//! position; past the search's limit, a winning move from the game's own answer (progress
+//! first), a move to a drawn position, or else the move that leaves the most tokens in play.
+
+use crate::analysis::{Convention, MoveReport};
+use crate::error::Result;
+use crate::games::Game;
+use crate::limits::Limits;
+use crate::Outcome;
+
+/// The computer's move and why it was chosen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub report: MoveReport,
+    /// The outcome of the position before the move, for the computer (N: it wins).
+    pub outcome: Outcome,
+    /// How it was chosen, in a few words.
+    pub why: &'static str,
+}
+
+/// Positions searched to rank moves by remoteness before play falls back on the game's answer.
+const RANKING_POSITIONS: usize = 200_000;
+
+/// Positions after a move solved to look for a draw when the search is too large.
+const DRAW_PROBES: usize = 200;
+
+/// The computer's move in the position `components`, or `None` when no move is left.
+///
+/// ```
+/// use grundy::{analysis::Convention, play::computer_move, Limits, Outcome};
+/// let nim = grundy::game("nim")?;
+/// let choice = computer_move(&*nim, &["3", "4", "5"], Convention::Normal, &Limits::default())?.unwrap();
+/// assert_eq!((choice.outcome, choice.report.after.clone()), (Outcome::N, vec!["1".into(), "4".into(), "5".into()]));
+/// // Lost: it takes one token at a time, the longest game.
+/// let choice = computer_move(&*nim, &["2", "2"], Convention::Normal, &Limits::default())?.unwrap();
+/// assert_eq!(choice.outcome, Outcome::P);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn computer_move(
+    game: &dyn Game,
+    components: &[&str],
+    convention: Convention,
+    limits: &Limits,
+) -> Result<Option<Choice>> {
+    let search = Limits {
+        max_whole_positions: limits.max_whole_positions.min(RANKING_POSITIONS),
+        ..limits.clone()
+    };
+    match game.ranked_moves(components, convention, &search) {
+        Ok(ranked) => {
+            if ranked.is_empty() {
+                return Ok(None);
+            }
+            // A move to P wins: the fastest. A move to D keeps the draw. Else the slowest loss.
+            let win = ranked
+                .iter()
+                .filter(|m| m.outcome == Outcome::P)
+                .min_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
+            if let Some(m) = win {
+                return Ok(Some(Choice {
+                    report: m.report.clone(),
+                    outcome: Outcome::N,
+                    why: "it wins, as fast as it can",
+                }));
+            }
+            if let Some(m) = ranked.iter().find(|m| m.outcome == Outcome::D) {
+                return Ok(Some(Choice {
+                    report: m.report.clone(),
+                    outcome: Outcome::D,
+                    why: "it keeps the draw",
+                }));
+            }
+            let longest =
+                ranked.iter().max_by_key(|m| m.remoteness.unwrap_or(0)).expect("not empty");
+            Ok(Some(Choice {
+                report: longest.report.clone(),
+                outcome: Outcome::P,
+                why: "every move loses; this one makes the game last longest",
+            }))
+        }
+        Err(error) if error.is_limit() => fallback(game, components, convention, limits),
+        Err(error) => Err(error),
+    }
+}
+
+/// Past the search's limit: the game's own answer.
+fn fallback(
+    game: &dyn Game,
+    components: &[&str],
+    convention: Convention,
+    limits: &Limits,
+) -> Result<Option<Choice>> {
+    let answer = game.solve(components, convention, limits)?;
+    if let Some(first) = answer.winning_moves.first() {
+        return Ok(Some(Choice { report: first.clone(), outcome: Outcome::N, why: "it wins" }));
+    }
+    let moves = game.legal_moves(components, limits)?;
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    if answer.outcome == Outcome::D {
+        for m in moves.iter().take(DRAW_PROBES) {
+            let after: Vec<&str> = m.after.iter().map(String::as_str).collect();
+            if game.solve(&after, convention, limits).is_ok_and(|a| a.outcome == Outcome::D) {
+                return Ok(Some(Choice {
+                    report: m.clone(),
+                    outcome: Outcome::D,
+                    why: "it keeps the draw",
+                }));
+            }
+        }
+    }
+    let most_tokens = moves
+        .iter()
+        .max_by_key(|m| {
+            let after: Vec<&str> = m.after.iter().map(String::as_str).collect();
+            game.tokens(&after).unwrap_or(0)
+        })
+        .expect("not empty");
+    Ok(Some(Choice {
+        report: most_tokens.clone(),
+        outcome: answer.outcome,
+        why: "every move loses; this one leaves the most tokens in play",
+    }))
+}
+
+/// The legal move a person typed: the component's number (1-based) and what it becomes
+/// (`1 1`; `2 1 3` for a split; `2 0` to empty a heap), or `= ` and the whole position after the
+/// move. The error says why it is not a move, in a line a player can act on.
+///
+/// ```
+/// use grundy::{play::read_move, Limits};
+/// let nim = grundy::game("nim")?;
+/// let m = read_move(&*nim, &["3", "4", "5"], "1 1", &Limits::default()).unwrap();
+/// assert_eq!(m.after, ["1", "4", "5"]);
+/// assert!(read_move(&*nim, &["3", "4", "5"], "1 7", &Limits::default()).unwrap_err().contains("cannot become 7"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn read_move(
+    game: &dyn Game,
+    components: &[&str],
+    typed: &str,
+    limits: &Limits,
+) -> std::result::Result<MoveReport, String> {
+    let moves = game.legal_moves(components, limits).map_err(|e| e.to_string())?;
+    let typed = typed.trim();
+    if let Some(whole) = typed.strip_prefix('=') {
+        let texts: Vec<&str> = whole.split_whitespace().collect();
+        let after = game.canonical(&texts).map_err(|e| e.to_string())?;
+        let mut sorted_after = after.clone();
+        sorted_after.sort();
+        let found = moves.iter().find(|m| m.after == after).or_else(|| {
+            moves.iter().find(|m| {
+                let mut theirs = m.after.clone();
+                theirs.sort();
+                theirs == sorted_after
+            })
+        });
+        return found.cloned().ok_or_else(|| {
+            format!(
+                "{} cannot be reached in one move from {}",
+                after.join(" "),
+                components.join(" ")
+            )
+        });
+    }
+    let mut words = typed.split_whitespace();
+    let usage = "type the component's number and what it becomes (like `1 2`), or `=` and the whole position after the move (like `= 1 4 5`)";
+    let Some(number) = words.next() else { return Err(format!("no move typed: {usage}")) };
+    let number: usize = number
+        .parse()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| format!("'{number}' is not a component number: {usage}"))?;
+    if number > components.len() {
+        return Err(format!(
+            "there is no component {number}: the position has {} (numbered from 1)",
+            components.len()
+        ));
+    }
+    let rest: Vec<&str> = words.collect();
+    if rest.is_empty() {
+        return Err(format!("what does component {number} become? {usage}"));
+    }
+    let to = game.canonical(&rest).map_err(|e| e.to_string())?;
+    let mut sorted_to = to.clone();
+    sorted_to.sort();
+    let idx = number - 1;
+    let found = moves.iter().find(|m| {
+        let single = m.changes.len() <= 1;
+        let mut theirs = m.to.clone();
+        theirs.sort();
+        m.component == idx && single && (m.to == to || theirs == sorted_to)
+    });
+    found.cloned().ok_or_else(|| {
+        format!("component {number} ({}) cannot become {}", components[idx], to.join(" + "))
+    })
+}
