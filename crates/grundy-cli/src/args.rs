@@ -69,6 +69,21 @@ pub enum Command {
     Pattern(PatternArgs),
     /// Play a position against the perfect strategy (moves typed or piped in).
     Play(PlayArgs),
+    /// Serve the local web page (analyse, play, sequences, tables) and its JSON API.
+    Serve(ServeArgs),
+}
+
+/// `grundy serve`
+#[derive(Debug, Args)]
+#[command(
+    after_help = "The page and the API are served on loopback by default; open the address in a browser.\n\
+                  API: POST /api/solve, /api/seq, /api/period, /api/pattern, /api/table, /api/play, /api/move\n\
+                  (JSON bodies, the same documents as --json); graphs and scripts come as text, never as paths."
+)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8000")]
+    pub addr: String,
 }
 
 /// `grundy play GAME COMPONENT...`

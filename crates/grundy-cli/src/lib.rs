@@ -85,7 +85,21 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
             pattern::run(pattern_args, cli.progress, &limits, stdout)
         }
         args::Command::Play(play_args) => play::run(play_args, &limits, stdout),
+        args::Command::Serve(serve_args) => serve(serve_args),
     }
+}
+
+/// `grundy serve`: the web page until the process is stopped.
+fn serve(args: &args::ServeArgs) -> anyhow::Result<bool> {
+    let addr: std::net::SocketAddr = args.addr.parse().map_err(|_| {
+        BadInput::msg(format!("--addr '{}' is not an address such as 127.0.0.1:8000", args.addr))
+    })?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    eprintln!("grundy: serving on http://{addr}/ (Ctrl-C stops)");
+    runtime
+        .block_on(grundy_web::serve(addr, grundy_web::Config::default()))
+        .map_err(|error| BadInput::msg(format!("--addr {addr}: {error}")))?;
+    Ok(true)
 }
 
 /// The limits the command line asks for (`--max-positions`, `--max-operations`).

@@ -1,0 +1,434 @@
+//! The local web page of `grundy`: a JSON API over the library, and a page (embedded in the
+//! binary: no build step, no network, no CDN) that uses it to analyse positions, play against
+//! the perfect strategy, and draw sequences and tables.
+//!
+//! The answers are the library's contract documents (`grundy::contract`), the same as the
+//! command line's `--json`. The server is safe to leave running: it listens on loopback by
+//! default, limits request bodies, runs every computation off the async runtime within a time
+//! and position budget (cancelled at the deadline), caps concurrent computations, never opens a
+//! file a request names (graphs and scripts come as text), answers every bad request with a
+//! 4xx status and `{"error": ...}`, and survives a panic in one request.
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! let addr = "127.0.0.1:8000".parse().unwrap();
+//! grundy_web::serve(addr, grundy_web::Config::default()).await
+//! # }
+//! ```
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use grundy::analysis::Convention;
+use grundy::games::graph::GraphFile;
+use grundy::games::{Game, NoFiles, Registry};
+use grundy::Limits;
+use serde_json::{json, Value as Json};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// How much one request may ask of the server.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The largest request body accepted.
+    pub max_body_bytes: usize,
+    /// How long one computation may run before it is cancelled.
+    pub time_limit: Duration,
+    /// Computations running at once; more are answered 429 at once.
+    pub max_concurrent: usize,
+    /// Distinct positions one answer may explore.
+    pub max_positions: usize,
+    /// The longest sequence `/api/seq` returns, and the largest `max` of `/api/period`.
+    pub max_heap: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_body_bytes: 1 << 20,
+            time_limit: Duration::from_secs(10),
+            max_concurrent: 4,
+            max_positions: 2_000_000,
+            max_heap: 1_000_000,
+        }
+    }
+}
+
+struct AppState {
+    config: Config,
+    permits: Arc<Semaphore>,
+}
+
+/// The routes: the page and its assets, and the JSON API.
+pub fn router(config: Config) -> Router {
+    let permits = Arc::new(Semaphore::new(config.max_concurrent.max(1)));
+    let state = Arc::new(AppState { config, permits });
+    Router::new()
+        .route("/", get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }))
+        .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
+        .route("/style.css", get(|| async { page("text/css; charset=utf-8", STYLE_CSS) }))
+        .route("/api/games", get(games))
+        .route("/api/solve", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, solve)))
+        .route("/api/seq", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, seq)))
+        .route("/api/period", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, period)))
+        .route("/api/pattern", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, pattern)))
+        .route("/api/table", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, table)))
+        .route("/api/play", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, play)))
+        .route("/api/move", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, typed_move)))
+        .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or endpoint") })
+        .with_state(state)
+}
+
+/// Serves the page and the API on `addr` until the process is stopped.
+pub async fn serve(addr: SocketAddr, config: Config) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    serve_on(listener, config).await
+}
+
+/// Serves on a listener already bound (tests bind port 0).
+pub async fn serve_on(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    axum::serve(listener, router(config)).await
+}
+
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const STYLE_CSS: &str = include_str!("../assets/style.css");
+
+fn page(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+}
+
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, axum::Json(json!({ "error": message.into() }))).into_response()
+}
+
+/// A request's failure, with the status it gets.
+struct Failure(StatusCode, String);
+
+impl From<grundy::Error> for Failure {
+    fn from(error: grundy::Error) -> Self {
+        let status = if error.is_cancelled() {
+            StatusCode::REQUEST_TIMEOUT
+        } else if error.is_limit() {
+            StatusCode::UNPROCESSABLE_ENTITY
+        } else {
+            StatusCode::BAD_REQUEST
+        };
+        Failure(status, error.to_string())
+    }
+}
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure(StatusCode::BAD_REQUEST, message.into())
+}
+
+/// The catalogue, from the library's registry.
+async fn games() -> Response {
+    let families: Vec<Json> = Registry::builtin()
+        .families()
+        .filter(|family| !family.syntax().contains("PATH"))
+        .map(|family| {
+            json!({"syntax": family.syntax(), "about": family.about(), "component": family.component()})
+        })
+        .collect();
+    axum::Json(json!({ "games": families, "text_games": ["graph", "script"] })).into_response()
+}
+
+/// Reads the body (within the limit) and runs `work` on a blocking thread within the time and
+/// position budget; the answer is JSON, or a 4xx with `{"error": ...}`.
+async fn answer(
+    State(state): State<Arc<AppState>>,
+    body: Body,
+    work: fn(Json, &Limits, &Config) -> Result<Json, Failure>,
+) -> Response {
+    let bytes = match axum::body::to_bytes(body, state.config.max_body_bytes).await {
+        Ok(bytes) => bytes,
+        Err(_) => {
+            return error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is over {} bytes", state.config.max_body_bytes),
+            )
+        }
+    };
+    let request: Json = match serde_json::from_slice(&bytes) {
+        Ok(request @ Json::Object(_)) => request,
+        Ok(_) => return error(StatusCode::BAD_REQUEST, "the request must be a JSON object"),
+        Err(problem) => {
+            return error(StatusCode::BAD_REQUEST, format!("malformed JSON: {problem}"))
+        }
+    };
+    let Ok(permit) = Arc::clone(&state.permits).try_acquire_owned() else {
+        return error(StatusCode::TOO_MANY_REQUESTS, "too many computations at once: try again");
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        max_positions: state.config.max_positions,
+        max_whole_positions: state.config.max_positions.min(2_000_000),
+        cancel: Some(Arc::clone(&cancel)),
+        deadline: Some(Instant::now() + state.config.time_limit),
+        ..Limits::default()
+    };
+    let config = state.config.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(request, &limits, &config)
+    });
+    // The computation checks its deadline itself; this is the backstop for work that does not.
+    let backstop = state.config.time_limit + Duration::from_secs(2);
+    match tokio::time::timeout(backstop, task).await {
+        Ok(Ok(Ok(doc))) => axum::Json(doc).into_response(),
+        Ok(Ok(Err(Failure(status, message)))) => error(status, message),
+        Ok(Err(_panicked)) => error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "this request could not be answered (an internal error); the server goes on",
+        ),
+        Err(_) => {
+            cancel.store(true, Ordering::Relaxed);
+            error(StatusCode::REQUEST_TIMEOUT, "the time limit for this answer ran out")
+        }
+    }
+}
+
+/// The game a request names: a catalogue name, or a graph or script given as text. Paths are
+/// refused: the server never opens a file a request names.
+fn load(request: &Json, limits: &Limits) -> Result<Arc<dyn Game>, Failure> {
+    let name = request
+        .get("game")
+        .and_then(Json::as_str)
+        .ok_or_else(|| bad("the request needs \"game\": a game name such as \"nim\""))?;
+    let lower = name.trim().to_ascii_lowercase();
+    let text = |field: &str| -> Result<&str, Failure> {
+        request
+            .get(field)
+            .and_then(Json::as_str)
+            .ok_or_else(|| bad(format!("a \"{lower}\" game comes with its text in \"{field}\"")))
+    };
+    if lower.starts_with("graph:") || lower.starts_with("script:") {
+        return Err(bad(
+            "the server never opens files: send a graph as {\"game\": \"graph\", \"graph\": \"a: b\\nb:\"} or a script as {\"game\": \"script\", \"script\": \"...\"}",
+        ));
+    }
+    match lower.as_str() {
+        "graph" => Ok(Arc::new(GraphFile::from_text("graph", text("graph")?)?)),
+        "script" => Ok(Arc::new(grundy::games::script::ScriptGame::compile(
+            "script",
+            text("script")?,
+            &NoFiles,
+            limits,
+        )?)),
+        _ => Ok(Registry::builtin().parse_within(name, &NoFiles, limits)?),
+    }
+}
+
+fn components(request: &Json) -> Result<Vec<String>, Failure> {
+    let list = request.get("components").and_then(Json::as_array).ok_or_else(|| {
+        bad("the request needs \"components\": a list such as [\"3\", \"4\", \"5\"]")
+    })?;
+    list.iter()
+        .map(|c| match c {
+            Json::String(text) => Ok(text.clone()),
+            Json::Number(number) => Ok(number.to_string()),
+            other => Err(bad(format!("component {other} is not a string"))),
+        })
+        .collect()
+}
+
+fn convention(request: &Json) -> Convention {
+    if request.get("misere").and_then(Json::as_bool).unwrap_or(false) {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    }
+}
+
+fn count(request: &Json, field: &str, default: u64, most: u64) -> Result<u64, Failure> {
+    let n = match request.get(field) {
+        None | Some(Json::Null) => default,
+        Some(value) => value
+            .as_u64()
+            .ok_or_else(|| bad(format!("\"{field}\" must be a whole number, 0 or more")))?,
+    };
+    if n > most {
+        return Err(Failure(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("\"{field}\" is {n}; this server answers up to {most}"),
+        ));
+    }
+    Ok(n)
+}
+
+fn solve(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failure> {
+    let game = load(&request, limits)?;
+    let texts = components(&request)?;
+    if texts.is_empty() {
+        return Err(bad("\"components\" is empty: give the position's components"));
+    }
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let answer = game.solve(&texts, convention(&request), limits)?;
+    let explanation = if request.get("explain").and_then(Json::as_bool).unwrap_or(false) {
+        Some(game.explain(&answer, limits)?)
+    } else {
+        None
+    };
+    Ok(grundy::contract::analysis(&answer, explanation.as_deref()))
+}
+
+fn seq(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {
+    let game = load(&request, limits)?;
+    let n = count(&request, "n", 100, config.max_heap)?;
+    let mut values: Vec<Json> = Vec::new();
+    if let Some(heap_game) = game.heap_game() {
+        let computed = grundy::sequence::HeapValues::compute_within(
+            &heap_game,
+            n as usize,
+            limits,
+            &mut |_| {},
+        )?;
+        for heap in 0..=n {
+            let value =
+                computed.value(heap).ok_or_else(|| bad(format!("heap {heap}: value not known")))?;
+            values.push(json!(value));
+        }
+        let period = computed.period().map(|p| {
+            json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "proven_at": p.proven_at})
+        });
+        let mut doc = json!({"game": heap_game.name, "values": values});
+        if let Some(period) = period {
+            doc["period"] = period;
+        }
+        return Ok(doc);
+    }
+    let mut visit = |_: u64, value: &grundy::solve::loopy::LoopyValue| {
+        values.push(grundy::contract::value(&value.into()));
+        Ok(())
+    };
+    match game.family_values(n, limits, &mut visit) {
+        Some(result) => result?,
+        None => {
+            return Err(bad(format!(
+                "{} has no one-parameter family (a heap game, or a script with heap(n))",
+                game.name()
+            )))
+        }
+    }
+    Ok(json!({"game": game.name(), "values": values}))
+}
+
+fn period(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {
+    let game = load(&request, limits)?;
+    let max = count(&request, "max", 100_000, config.max_heap)?;
+    let report = match game.heap_game() {
+        Some(heap_game) => grundy::sequence::PeriodReport::compute(
+            &heap_game,
+            max,
+            &grundy::sequence::RunOptions::default(),
+            limits,
+            &mut |_| {},
+        )?,
+        None => grundy::sequence::PeriodReport::observe(&*game, max, limits, &mut |_| {})?,
+    };
+    Ok(grundy::contract::period(&report))
+}
+
+fn pattern(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {
+    let game = load(&request, limits)?;
+    let table = request.get("table").and_then(Json::as_bool).unwrap_or(false);
+    let report = if table {
+        let side = count(&request, "max", 64, 256)? as usize;
+        let pairs = game
+            .pair_table(side, limits)
+            .unwrap_or_else(|| grundy::table::pair_table(&*game, side))?;
+        grundy::pattern::find_table(&game.name(), &pairs.rows, game.table_formula())
+    } else {
+        let max = count(&request, "max", 10_000, config.max_heap)?;
+        let sequence = match game.heap_game() {
+            Some(heap_game) => {
+                let values = grundy::sequence::HeapValues::compute_within(
+                    &heap_game,
+                    max as usize,
+                    limits,
+                    &mut |_| {},
+                )?;
+                grundy::pattern::Sequence {
+                    game: heap_game.name.clone(),
+                    values: (0..=max).map(|n| values.value(n)).collect(),
+                    period: values.period().cloned(),
+                }
+            }
+            None => {
+                let mut values = Vec::new();
+                let mut visit = |_: u64, v: &grundy::solve::loopy::LoopyValue| {
+                    values.push(v.finite());
+                    Ok(())
+                };
+                match game.family_values(max, limits, &mut visit) {
+                    Some(result) => result?,
+                    None => {
+                        return Err(bad(format!("{} has no one-parameter family", game.name())))
+                    }
+                }
+                grundy::pattern::Sequence { game: game.name(), values, period: None }
+            }
+        };
+        grundy::pattern::find(&sequence)
+    };
+    Ok(grundy::contract::pattern(&report))
+}
+
+fn table(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failure> {
+    let game = load(&request, limits)?;
+    let size = count(&request, "size", 20, grundy::table::MAX_TABLE_SIZE as u64)? as usize;
+    let pairs =
+        game.pair_table(size, limits).unwrap_or_else(|| grundy::table::pair_table(&*game, size))?;
+    Ok(grundy::contract::table(&pairs))
+}
+
+/// The computer's move: `{"move": {...} | null, "outcome": "N"}`, with the board after it.
+fn play(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failure> {
+    let game = load(&request, limits)?;
+    let texts = components(&request)?;
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let convention = convention(&request);
+    let choice = grundy::play::computer_move(&*game, &texts, convention, limits)?;
+    Ok(match choice {
+        Some(choice) => {
+            let after: Vec<&str> = choice.report.after.iter().map(String::as_str).collect();
+            json!({
+                "move": grundy::contract::move_doc(&choice.report),
+                "outcome": choice.outcome.letter(),
+                "why": choice.why,
+                "board": game.draw(&after)?,
+                "over": game.legal_moves(&after, limits)?.is_empty(),
+            })
+        }
+        None => {
+            let answer = game.solve(&texts, convention, limits)?;
+            json!({"move": null, "outcome": answer.outcome.letter()})
+        }
+    })
+}
+
+/// A move typed by a player (`"1 2"`, or `"= 1 4 5"`), checked: the move, or 400 saying why
+/// it is not legal.
+fn typed_move(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failure> {
+    let game = load(&request, limits)?;
+    let texts = components(&request)?;
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let typed = request
+        .get("move")
+        .and_then(Json::as_str)
+        .ok_or_else(|| bad("the request needs \"move\": like \"1 2\" or \"= 1 4 5\""))?;
+    let report = grundy::play::read_move(&*game, &texts, typed, limits).map_err(bad)?;
+    let after: Vec<&str> = report.after.iter().map(String::as_str).collect();
+    Ok(json!({
+        "move": grundy::contract::move_doc(&report),
+        "board": game.draw(&after)?,
+        "over": game.legal_moves(&after, limits)?.is_empty(),
+    }))
+}
