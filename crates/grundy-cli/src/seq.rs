@@ -51,7 +51,7 @@ pub fn run(
         })
         .map_err(library_error)?;
         bar.finish();
-        let picture = plot(&values, max_heap)?.picture();
+        let picture = plot(&game.name, &values, max_heap)?.picture();
         write_pictures(args, &picture)?;
         return Ok(true);
     }
@@ -125,12 +125,15 @@ impl Sink for Print<'_, '_> {
 /// The plot of heaps `0..=max_heap`, built column by column from a bounded summary: memory for
 /// the picture's pixels, whatever N is. Past the preperiod of a plain period, one period of
 /// heaps shows every value a column holds, so a column costs at most a period.
-fn plot(values: &HeapValues, max_heap: u64) -> Result<SequencePlot> {
+fn plot(name: &str, values: &HeapValues, max_heap: u64) -> Result<SequencePlot> {
     let sequence = Sequence::of(values);
     let n_values = max_heap
         .checked_add(1)
         .ok_or_else(|| BadInput::msg(format!("heap size {max_heap} is too large to plot")))?;
-    let mut plot = SequencePlot::new(n_values, sequence.max_value(max_heap)?);
+    let mut plot = SequencePlot::new(n_values, sequence.max_value(max_heap)?).with_title(name);
+    if let Some(period) = values.period() {
+        plot = plot.with_period(period.preperiod as u64, period.period as u64);
+    }
     for column in 0..plot.n_columns() {
         let heaps = plot.heaps_in_column(column);
         if heaps.is_empty() {

@@ -21,11 +21,11 @@ pub fn run(args: &TableArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<
         if args.verify { Some(verify(&*game, &table).map_err(library_error)?) } else { None };
     let mut pictures_only = false;
     if let Some(path) = &args.png {
-        write_file(path, &grundy_plot::heatmap(&table.rows).to_png())?;
+        write_file(path, &grundy_plot::heatmap(&table.game, &table.rows).to_png())?;
         pictures_only = true;
     }
     if let Some(path) = &args.svg {
-        write_file(path, grundy_plot::heatmap(&table.rows).to_svg().as_bytes())?;
+        write_file(path, grundy_plot::heatmap(&table.game, &table.rows).to_svg().as_bytes())?;
         pictures_only = true;
     }
     if args.json {

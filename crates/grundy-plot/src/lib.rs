@@ -1,23 +1,23 @@
-//! Pictures for `grundy`: a table of values as a heatmap with a legend, and a nim-sequence as a
-//! plot of value against heap size, each as PNG bytes or SVG text. No I/O: callers write the
-//! bytes where they like.
+//! Pictures for `grundy`: a table of values as a heatmap (axes, ticks, a legend, the
+//! P-positions marked), and a nim-sequence as a plot of g(n) against n (title, named axes,
+//! ticks, the proven preperiod and period shaded), each as PNG bytes or SVG text. Drawn with the
+//! plotters library, text in an embedded open font. No I/O: callers write the bytes where they
+//! like.
 //!
 //! ```
 //! let table = vec![vec![0, 1], vec![1, 0]];
-//! let picture = grundy_plot::heatmap(&table);
+//! let picture = grundy_plot::heatmap("nim", &table);
 //! assert_eq!(picture.pixel(picture.cell_center(0, 1)), grundy_plot::color(1, 1));
 //! let png = picture.to_png();
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
-mod font;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::sync::Once;
 
 /// An RGB colour.
 pub type Rgb = [u8; 3];
-
-const WHITE: Rgb = [255, 255, 255];
-const INK: Rgb = [40, 40, 40];
-const GRID: Rgb = [200, 200, 200];
 
 /// The colour of `value` on a scale whose top is `max`: dark blue through green to yellow
 /// (a perceptually ordered ramp, so larger values always look lighter).
@@ -40,27 +40,55 @@ pub fn color(value: u64, max: u64) -> Rgb {
     [mix(from[0], to[0]), mix(from[1], to[1]), mix(from[2], to[2])]
 }
 
-/// A picture: pixels, and for heatmaps where each cell lies.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The mark of a P-position (value 0) on a heatmap.
+pub const P_POSITION: Rgb = [0, 0, 0];
+
+fn rgb(c: Rgb) -> RGBColor {
+    RGBColor(c[0], c[1], c[2])
+}
+
+static FONT: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
+
+/// Makes the embedded font the one plotters draws "sans-serif" with.
+fn register_font() {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        // Fails only on a font that does not parse, which the tests would show at once.
+        let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
+    });
+}
+
+/// A picture: pixels and the same drawing as SVG, and for heatmaps where each cell lies.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Picture {
     width: usize,
     height: usize,
-    pixels: Vec<Rgb>,
+    pixels: Vec<u8>,
     svg: String,
-    cell_origin: (usize, usize),
-    cell_size: usize,
+    cell_origin: (f64, f64),
+    cell_size: (f64, f64),
 }
 
 impl Picture {
-    fn blank(width: usize, height: usize) -> Picture {
-        Picture {
-            width,
-            height,
-            pixels: vec![WHITE; width * height],
-            svg: String::new(),
-            cell_origin: (0, 0),
-            cell_size: 0,
+    /// Draws `drawing` on a bitmap and on an SVG document of the same size.
+    fn render<D: Drawing>(width: usize, height: usize, drawing: &D) -> Picture {
+        register_font();
+        let mut pixels = vec![255u8; width * height * 3];
+        let cells;
+        {
+            let root = BitMapBackend::with_buffer(&mut pixels, (width as u32, height as u32))
+                .into_drawing_area();
+            cells = drawing.draw(&root);
+            let _ = root.present();
         }
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (width as u32, height as u32))
+                .into_drawing_area();
+            drawing.draw(&root);
+            let _ = root.present();
+        }
+        Picture { width, height, pixels, svg, cell_origin: cells.origin, cell_size: cells.size }
     }
 
     /// Width in pixels.
@@ -75,38 +103,15 @@ impl Picture {
 
     /// The colour at `(x, y)`.
     pub fn pixel(&self, (x, y): (usize, usize)) -> Rgb {
-        self.pixels[y * self.width + x]
+        let at = (y * self.width + x) * 3;
+        [self.pixels[at], self.pixels[at + 1], self.pixels[at + 2]]
     }
 
-    /// For a heatmap: the pixel at the centre of the cell of row `row`, column `column`.
+    /// For a heatmap: the pixel at the centre of the cell of row `row` (x), column `column` (y).
     pub fn cell_center(&self, row: usize, column: usize) -> (usize, usize) {
         let (left, top) = self.cell_origin;
-        (
-            left + column * self.cell_size + self.cell_size / 2,
-            top + row * self.cell_size + self.cell_size / 2,
-        )
-    }
-
-    fn fill(&mut self, x: usize, y: usize, w: usize, h: usize, rgb: Rgb) {
-        for row in y..(y + h).min(self.height) {
-            for col in x..(x + w).min(self.width) {
-                self.pixels[row * self.width + col] = rgb;
-            }
-        }
-    }
-
-    fn text(&mut self, x: usize, y: usize, scale: usize, text: &str) {
-        let mut cursor = x;
-        for c in text.chars() {
-            for (row, bits) in font::glyph(c).iter().enumerate() {
-                for col in 0..3 {
-                    if bits & (0b100 >> col) != 0 {
-                        self.fill(cursor + col * scale, y + row * scale, scale, scale, INK);
-                    }
-                }
-            }
-            cursor += 4 * scale;
-        }
+        let (w, h) = self.cell_size;
+        ((left + (column as f64 + 0.5) * w) as usize, (top + (row as f64 + 0.5) * h) as usize)
     }
 
     /// The picture as PNG bytes.
@@ -116,10 +121,9 @@ impl Picture {
             let mut encoder = png::Encoder::new(&mut bytes, self.width as u32, self.height as u32);
             encoder.set_color(png::ColorType::Rgb);
             encoder.set_depth(png::BitDepth::Eight);
-            let data: Vec<u8> = self.pixels.iter().flatten().copied().collect();
             // Writing into a Vec cannot fail, and the sizes agree by construction.
             if let Ok(mut writer) = encoder.write_header() {
-                let _ = writer.write_image_data(&data);
+                let _ = writer.write_image_data(&self.pixels);
             }
         }
         bytes
@@ -131,77 +135,135 @@ impl Picture {
     }
 }
 
-fn hex(rgb: Rgb) -> String {
-    format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
+/// Something drawn the same way on any plotters backend.
+trait Drawing {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Cells;
 }
 
-/// A table of values as a heatmap: `table[row][column]`, row 0 at the top, with a colour legend.
-pub fn heatmap(table: &[Vec<u64>]) -> Picture {
-    let n_rows = table.len();
-    let n_cols = table.iter().map(Vec::len).max().unwrap_or(0);
+struct Heatmap<'t> {
+    title: &'t str,
+    table: &'t [Vec<u64>],
+    cell: usize,
+    corner: (usize, usize),
+}
+
+impl Drawing for Heatmap<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Cells {
+        draw_heatmap(root, self.title, self.table, self.cell, self.corner)
+    }
+}
+
+impl Drawing for SequencePlot {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Cells {
+        self.draw_on(root, (SEQUENCE_LEFT, SEQUENCE_TOP));
+        Cells::default()
+    }
+}
+
+/// Where a heatmap's cells lie: the top-left corner of cell (0, 0) and a cell's size.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cells {
+    origin: (f64, f64),
+    size: (f64, f64),
+}
+
+/// A table of values as a heatmap: `table[x][y]`, row x = 0 at the top, with a title, axes x
+/// and y with ticks, a colour legend, and the P-positions (value 0) marked in black.
+pub fn heatmap(title: &str, table: &[Vec<u64>]) -> Picture {
+    let n_rows = table.len().max(1);
+    let n_cols = table.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    let cell = (640 / n_rows.max(n_cols)).clamp(1, 32);
+    let (left, top, right, bottom) = (60usize, 50usize, 130usize, 50usize);
+    let width = left + n_cols * cell + right;
+    let height = top + n_rows * cell + bottom;
+    Picture::render(width, height, &Heatmap { title, table, cell, corner: (left, top) })
+}
+
+fn draw_heatmap<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    table: &[Vec<u64>],
+    cell: usize,
+    (left, top): (usize, usize),
+) -> Cells {
+    let n_rows = table.len().max(1);
+    let n_cols = table.iter().map(Vec::len).max().unwrap_or(0).max(1);
     let max = table.iter().flatten().copied().max().unwrap_or(0);
-    let cell = (720 / n_rows.max(n_cols).max(1)).clamp(1, 24);
-    let margin = 16;
-    let legend_width = 90;
-    let width = margin * 2 + n_cols * cell + legend_width;
-    let height = (margin * 2 + n_rows * cell).max(220);
-    let mut picture = Picture::blank(width, height);
-    picture.cell_origin = (margin, margin);
-    picture.cell_size = cell;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    );
-    for (row, values) in table.iter().enumerate() {
-        for (col, &value) in values.iter().enumerate() {
-            let rgb = color(value, max);
-            picture.fill(margin + col * cell, margin + row * cell, cell, cell, rgb);
-            svg.push_str(&format!(
-                "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\"><title>({row}, {col}): {value}</title></rect>\n",
-                margin + col * cell,
-                margin + row * cell,
-                hex(rgb)
+    let _ = root.fill(&WHITE);
+    let text = |size: u32| ("sans-serif", size).into_font().color(&BLACK);
+    let _ = root.draw(&Text::new(title.to_string(), (left as i32, 12), text(18)));
+    let (x0, y0) = (left as i32, top as i32);
+    for (x, row) in table.iter().enumerate() {
+        for (y, &value) in row.iter().enumerate() {
+            let fill = if value == 0 { P_POSITION } else { color(value, max) };
+            let (px, py) = (x0 + (y * cell) as i32, y0 + (x * cell) as i32);
+            let _ = root.draw(&Rectangle::new(
+                [(px, py), (px + cell as i32, py + cell as i32)],
+                rgb(fill).filled(),
             ));
         }
     }
-    // Legend: a vertical ramp from max (top) to 0 (bottom), labelled at both ends and the middle.
-    let bar_x = margin * 2 + n_cols * cell;
-    let bar_top = margin;
-    let bar_height = 180;
+    // Axes: y across the top, x down the left, with ticks every few cells.
+    let step = tick_step(n_rows.max(n_cols));
+    let axis = BLACK.stroke_width(1);
+    let (x1, y1) = (x0 + (n_cols * cell) as i32, y0 + (n_rows * cell) as i32);
+    let _ = root.draw(&PathElement::new(vec![(x0, y0), (x1, y0)], axis));
+    let _ = root.draw(&PathElement::new(vec![(x0, y0), (x0, y1)], axis));
+    for y in (0..n_cols).step_by(step) {
+        let px = x0 + (y * cell + cell / 2) as i32;
+        let _ = root.draw(&PathElement::new(vec![(px, y0 - 4), (px, y0)], axis));
+        let _ = root.draw(&Text::new(y.to_string(), (px - 4, y0 - 18), text(11)));
+    }
+    for x in (0..n_rows).step_by(step) {
+        let py = y0 + (x * cell + cell / 2) as i32;
+        let _ = root.draw(&PathElement::new(vec![(x0 - 4, py), (x0, py)], axis));
+        let _ = root.draw(&Text::new(x.to_string(), (x0 - 30, py - 6), text(11)));
+    }
+    let _ = root.draw(&Text::new("y", (x1 + 6, y0 - 18), text(14)));
+    let _ = root.draw(&Text::new("x", (x0 - 48, y1 + 4), text(14)));
+    // Legend: the ramp from 0 (bottom) to max (top), and the P-position mark.
+    let (bar_x, bar_top, bar_height) = (x1 + 30, y0, 200i32);
     for step in 0..bar_height {
         let value = ((bar_height - 1 - step) as u64 * max) / (bar_height as u64 - 1).max(1);
-        picture.fill(bar_x, bar_top + step, 16, 1, color(value, max));
-        svg.push_str(&format!(
-            "<rect x=\"{bar_x}\" y=\"{}\" width=\"16\" height=\"1\" fill=\"{}\"/>\n",
-            bar_top + step,
-            hex(color(value, max))
+        let _ = root.draw(&Rectangle::new(
+            [(bar_x, bar_top + step), (bar_x + 16, bar_top + step + 1)],
+            rgb(color(value, max)).filled(),
         ));
     }
-    for (label_value, y) in
+    for (value, y) in
         [(max, bar_top), (max / 2, bar_top + bar_height / 2), (0, bar_top + bar_height - 10)]
     {
-        picture.text(bar_x + 22, y, 2, &label_value.to_string());
-        svg.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\">{label_value}</text>\n",
-            bar_x + 22,
-            y + 10
-        ));
+        let _ = root.draw(&Text::new(value.to_string(), (bar_x + 22, y), text(11)));
     }
-    svg.push_str("</svg>\n");
-    picture.svg = svg;
-    picture
+    let mark_y = bar_top + bar_height + 14;
+    let _ = root.draw(&Rectangle::new(
+        [(bar_x, mark_y), (bar_x + 16, mark_y + 12)],
+        rgb(P_POSITION).filled(),
+    ));
+    let _ = root.draw(&Text::new("0: P-position", (bar_x + 20, mark_y), text(11)));
+    Cells { origin: (f64::from(x0), f64::from(y0)), size: (cell as f64, cell as f64) }
+}
+
+/// A tick every this many cells or heaps: about ten ticks, at round numbers.
+fn tick_step(n: usize) -> usize {
+    let raw = (n / 10).max(1);
+    let magnitude = 10usize.pow((raw as f64).log10().floor() as u32);
+    [1, 2, 5, 10].iter().map(|m| m * magnitude).find(|&s| s >= raw).unwrap_or(raw)
 }
 
 /// Height of a sequence plot's drawing area, in pixels.
 const PLOT_HEIGHT: usize = 320;
 
-/// A nim-sequence plotted: heap size `n` across, value `G(n)` up.
+/// A sequence plot's margins left of and above its drawing area.
+const SEQUENCE_LEFT: usize = 70;
+const SEQUENCE_TOP: usize = 40;
+
+/// A nim-sequence plotted: heap size `n` across, value `g(n)` up.
 ///
 /// For sequences too long to hold in memory, build a [`SequencePlot`] value by value instead.
-pub fn sequence_plot(values: &[u64]) -> Picture {
+pub fn sequence_plot(title: &str, values: &[u64]) -> Picture {
     let max = values.iter().copied().max().unwrap_or(0);
-    let mut plot = SequencePlot::new(values.len() as u64, max);
+    let mut plot = SequencePlot::new(values.len() as u64, max).with_title(title);
     for (heap, &value) in values.iter().enumerate() {
         plot.add(heap as u64, value);
     }
@@ -215,7 +277,7 @@ pub fn sequence_plot(values: &[u64]) -> Picture {
 /// ```
 /// // Heaps 0..10^9 of a sequence whose values are n mod 3: one pass, a few megabytes.
 /// let n_values = 1_000_000_000u64;
-/// let mut plot = grundy_plot::SequencePlot::new(n_values, 2);
+/// let mut plot = grundy_plot::SequencePlot::new(n_values, 2).with_title("n mod 3");
 /// for column in 0..plot.n_columns() {
 ///     // Three consecutive heaps show every value a column can hold.
 ///     let heaps = plot.heaps_in_column(column);
@@ -224,13 +286,16 @@ pub fn sequence_plot(values: &[u64]) -> Picture {
 ///     }
 /// }
 /// let picture = plot.picture();
-/// assert_eq!((picture.width(), picture.height()), (1264, 364));
+/// assert_eq!((picture.width(), picture.height()), (1290, 410));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SequencePlot {
     n_values: u64,
     max: u64,
     plot_width: usize,
+    title: String,
+    /// The proven preperiod and period, shaded.
+    period: Option<(u64, u64)>,
     /// `cells[column * PLOT_HEIGHT + row]`: the largest value drawn there (row 0 at the bottom).
     cells: Vec<Option<u64>>,
 }
@@ -239,13 +304,27 @@ impl SequencePlot {
     /// An empty plot of `n_values` values (heaps `0..n_values`) whose largest is `max`.
     pub fn new(n_values: u64, max: u64) -> SequencePlot {
         let n_values = n_values.max(1);
-        let plot_width = n_values.clamp(200, 1200) as usize;
+        let plot_width = n_values.clamp(600, 1200) as usize;
         SequencePlot {
             n_values,
             max: max.max(1),
             plot_width,
+            title: String::new(),
+            period: None,
             cells: vec![None; plot_width * PLOT_HEIGHT],
         }
+    }
+
+    /// The same plot with a title (the game's name).
+    pub fn with_title(mut self, title: &str) -> SequencePlot {
+        self.title = title.to_string();
+        self
+    }
+
+    /// The same plot with the proven preperiod and period shaded.
+    pub fn with_period(mut self, preperiod: u64, period: u64) -> SequencePlot {
+        self.period = Some((preperiod, period));
+        self
     }
 
     /// The number of pixel columns.
@@ -284,65 +363,89 @@ impl SequencePlot {
         *cell = Some(cell.map_or(value, |old| old.max(value)));
     }
 
-    /// The picture: axes, a dot per value drawn, and the largest value and heap as labels.
+    /// The picture: title, axes n and g(n) with ticks, the proven preperiod and period shaded,
+    /// and a dot per value drawn.
     pub fn picture(&self) -> Picture {
-        let (max, plot_width, plot_height) = (self.max, self.plot_width, PLOT_HEIGHT);
-        let (left, top, bottom_margin) = (48, 16, 28);
-        let width = left + plot_width + 16;
-        let height = top + plot_height + bottom_margin;
-        let mut picture = Picture::blank(width, height);
-        let dot = if self.n_values.saturating_mul(3) <= plot_width as u64 { 3 } else { 2 };
-        let mut svg = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-             viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-             <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        );
-        // Axes.
-        picture.fill(left - 1, top, 1, plot_height + 1, GRID);
-        picture.fill(left - 1, top + plot_height, plot_width + 1, 1, GRID);
-        svg.push_str(&format!(
-            "<path d=\"M{0} {1}V{2}H{3}\" stroke=\"#c8c8c8\" fill=\"none\"/>\n",
-            left - 1,
-            top,
-            top + plot_height,
-            left + plot_width
-        ));
-        // One mark per pixel: long sequences stay light.
-        for (cell_idx, value) in self.cells.iter().enumerate() {
-            let Some(value) = *value else { continue };
-            let (column, row) = (cell_idx / plot_height, cell_idx % plot_height);
-            let (x, y) = (left + column, top + plot_height - row - 1);
-            let rgb = color(value, max);
-            picture.fill(x, y.saturating_sub(dot / 2), dot, dot, rgb);
-            svg.push_str(&format!(
-                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{}\"/>\n",
-                dot.max(2) as f64 / 2.0,
-                hex(rgb)
+        let width = SEQUENCE_LEFT + self.plot_width + 20;
+        let height = SEQUENCE_TOP + PLOT_HEIGHT + 50;
+        Picture::render(width, height, self)
+    }
+
+    fn draw_on<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        (left, top): (usize, usize),
+    ) {
+        let _ = root.fill(&WHITE);
+        let text = |size: u32| ("sans-serif", size).into_font().color(&BLACK);
+        let title = if self.title.is_empty() {
+            "g(n)".to_string()
+        } else {
+            format!("{}: g(n) for n = 0..{}", self.title, self.n_values - 1)
+        };
+        let _ = root.draw(&Text::new(title, (left as i32, 10), text(18)));
+        let (x0, y0) = (left as i32, (top + PLOT_HEIGHT) as i32);
+        let x_of = |heap: u64| x0 + self.column(heap) as i32;
+        // The proven preperiod (blue) and the first period (green), shaded under the dots.
+        if let Some((preperiod, period)) = self.period {
+            let shade = |from: u64, to: u64, c: RGBColor| {
+                let (a, b) = (
+                    x_of(from.min(self.n_values - 1)),
+                    x_of(to.min(self.n_values - 1)).max(x_of(from) + 1),
+                );
+                let _ = root.draw(&Rectangle::new([(a, top as i32), (b, y0)], c.filled()));
+            };
+            shade(0, preperiod, RGBColor(226, 234, 248));
+            shade(preperiod, preperiod.saturating_add(period), RGBColor(214, 240, 216));
+            let _ = root.draw(&Text::new(
+                format!("preperiod {preperiod} (blue), period {period} (green), proven"),
+                (left as i32 + 60, y0 + 26),
+                text(12),
             ));
         }
-        picture.text(4, top, 2, &max.to_string());
-        picture.text(4, top + plot_height - 10, 2, "0");
-        picture.text(left, top + plot_height + 8, 2, "0");
-        let last = (self.n_values - 1).to_string();
-        picture.text(
-            (left + plot_width).saturating_sub(last.len() * 8),
-            top + plot_height + 8,
-            2,
-            &last,
-        );
-        svg.push_str(&format!(
-            "<text x=\"4\" y=\"{}\">{max}</text>\n<text x=\"4\" y=\"{}\">0</text>\n\
-             <text x=\"{left}\" y=\"{}\">0</text>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\">n = {last}</text>\n",
-            top + 10,
-            top + plot_height,
-            height - 6,
-            left + plot_width,
-            height - 6
-        ));
-        svg.push_str("</svg>\n");
-        picture.svg = svg;
-        picture
+        let axis = BLACK.stroke_width(1);
+        let x1 = x0 + self.plot_width as i32;
+        let _ = root.draw(&PathElement::new(vec![(x0, top as i32), (x0, y0), (x1, y0)], axis));
+        // Ticks on n at round heap sizes, on g(n) at round values.
+        let n_step = tick_step_u64(self.n_values);
+        let mut heap = 0u64;
+        while heap < self.n_values {
+            let px = x_of(heap);
+            let _ = root.draw(&PathElement::new(vec![(px, y0), (px, y0 + 4)], axis));
+            let _ = root.draw(&Text::new(heap.to_string(), (px - 6, y0 + 8), text(11)));
+            heap = match heap.checked_add(n_step) {
+                Some(next) => next,
+                None => break,
+            };
+        }
+        let v_step = tick_step_u64(self.max.saturating_add(1));
+        let mut value = 0u64;
+        while value <= self.max {
+            let py =
+                y0 - (u128::from(value) * (PLOT_HEIGHT as u128 - 1) / u128::from(self.max)) as i32;
+            let _ = root.draw(&PathElement::new(vec![(x0 - 4, py), (x0, py)], axis));
+            let _ = root.draw(&Text::new(value.to_string(), (4, py - 6), text(11)));
+            value = match value.checked_add(v_step) {
+                Some(next) => next,
+                None => break,
+            };
+        }
+        let _ = root.draw(&Text::new("n", (x1 - 10, y0 + 26), text(14)));
+        let _ = root.draw(&Text::new("g(n)", (4, top as i32 - 18), text(14)));
+        let dot = if self.n_values.saturating_mul(3) <= self.plot_width as u64 { 2 } else { 1 };
+        for (cell_idx, value) in self.cells.iter().enumerate() {
+            let Some(value) = *value else { continue };
+            let (column, row) = (cell_idx / PLOT_HEIGHT, cell_idx % PLOT_HEIGHT);
+            let (x, y) = (x0 + column as i32, y0 - row as i32);
+            let _ = root.draw(&Circle::new((x, y), dot, rgb(color(value, self.max)).filled()));
+        }
     }
+}
+
+fn tick_step_u64(n: u64) -> u64 {
+    let raw = (n / 10).max(1);
+    let magnitude = 10u64.pow((raw as f64).log10().floor() as u32);
+    [1u64, 2, 5, 10].iter().map(|m| m.saturating_mul(magnitude)).find(|&s| s >= raw).unwrap_or(raw)
 }
 
 #[cfg(test)]
@@ -380,7 +483,7 @@ mod tests {
                 plot.add_to_column(column, heap % 5);
             }
         }
-        assert_eq!(plot.picture(), sequence_plot(&values));
+        assert_eq!(plot.picture(), sequence_plot("", &values));
     }
 
     #[test]
@@ -388,8 +491,8 @@ mod tests {
         let mut plot = SequencePlot::new(u64::MAX, u64::MAX);
         plot.add(u64::MAX - 1, u64::MAX);
         plot.add(0, 0);
-        let picture = plot.picture();
-        assert_eq!(picture.width(), 1264);
-        assert!(picture.to_svg().contains("n = 18446744073709551614"));
+        let picture = plot.with_title("huge").picture();
+        assert_eq!(picture.width(), 1290);
+        assert!(picture.to_svg().contains("n = 0..18446744073709551614"));
     }
 }
