@@ -239,7 +239,8 @@ fn a_bounded_load_test_leaves_the_server_up() {
         .collect();
     let answered: usize = threads.into_iter().map(|t| t.join().unwrap()).sum();
     assert!(answered > 1000, "only {answered} of 2000 answered");
-    let (status, _) = request(addr, "POST", "/api/solve", br#"{"game": "nim", "components": ["3", "4", "5"]}"#);
+    let (status, _) =
+        request(addr, "POST", "/api/solve", br#"{"game": "nim", "components": ["3", "4", "5"]}"#);
     assert_eq!(status, 200);
     let (status, page) = request(addr, "GET", "/", b"");
     assert_eq!(status, 200);

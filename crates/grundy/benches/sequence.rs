@@ -45,5 +45,38 @@ fn bench_sequences(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench_sequences);
+/// One and two threads beside a CPU hog (a thread spinning for the whole group): on a busy
+/// machine two threads must not be much slower than one. The ratio of the two medians, in one
+/// run, is the figure to read.
+fn bench_under_load(c: &mut Criterion) {
+    let game = grundy::game("0.6").unwrap().heap_game().unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let hog = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let mut x = 0u64;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+            }
+        })
+    };
+    let large = 1 << 17;
+    let mut group = c.benchmark_group("seq_0.6_beside_a_cpu_hog");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(large as u64 + 1));
+    for n_threads in [1, 2] {
+        group.bench_function(format!("threads_{n_threads}"), |b| {
+            b.iter(|| {
+                let mut engine = SparseEngine::new(&game).unwrap();
+                engine.extend_parallel(large, n_threads);
+                engine.into_values()
+            })
+        });
+    }
+    group.finish();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let _ = hog.join();
+}
+
+criterion_group!(benches, bench_sequences, bench_under_load);
 criterion_main!(benches);

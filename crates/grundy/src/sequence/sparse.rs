@@ -309,13 +309,19 @@ impl SparseEngine {
             let _stop = StopOnDrop(handoff);
             for (helper, scratch) in others.iter_mut().enumerate() {
                 scope.spawn(move || {
+                    handoff.register(std::thread::current());
                     let mut generation = 0;
                     loop {
                         generation = handoff.wait_for_next(generation);
                         if handoff.stop.load(Ordering::Acquire) {
                             break;
                         }
-                        // Counts this helper done when the job ends, by return or by panic.
+                        // A helper that wakes after the main thread has closed the job (it did
+                        // the whole block itself) takes no part in it.
+                        if !handoff.join() {
+                            continue;
+                        }
+                        // Leaves the job when it ends, by return or by panic.
                         let _done = DoneOnDrop(handoff);
                         let mut out =
                             handoff.results[helper].lock().unwrap_or_else(|p| p.into_inner());
@@ -379,7 +385,9 @@ impl SparseEngine {
                     let view = guard.view(&job);
                     speculate_share(&view, &job, &guard.next_offset, mine, |o, sp| ordered[o] = sp);
                 }
-                handoff.wait_for_helpers();
+                // Every heap of the block has been taken (the offsets are handed out one at a
+                // time); close the job and wait only for helpers still on a heap they took.
+                handoff.close_and_wait();
                 assert!(
                     !handoff.failed.load(Ordering::Acquire),
                     "a helper thread of the sequence engine panicked"
@@ -794,50 +802,108 @@ impl Scratch {
     }
 }
 
-/// How the main thread hands a block to the helpers and learns that they are done. A block is
-/// about a millisecond of work, so the helpers wait by spinning on a generation counter (then
-/// yielding, if the wait grows long) rather than sleeping in the kernel, whose wake-ups were
-/// measured at several percent of the run.
+/// How the main thread hands a block to the helpers and learns that they are done.
+///
+/// The main thread never waits for a helper that has not started: heaps are handed out one at
+/// a time from a shared counter, the main thread works through them too, and when they are all
+/// taken it *closes* the job and waits only for the helpers that joined it and are still on a
+/// heap. A helper that wakes late (descheduled on a busy machine) finds the job closed and takes
+/// no part. So two threads are never much slower than one, loaded or not. Idle helpers spin a
+/// little, then park; the main thread unparks them with each job.
 struct Handoff {
     generation: AtomicU64,
-    done: AtomicUsize,
+    /// The current job's participants: bit [`CLOSED`] once the main thread has closed it, and
+    /// below it the number of helpers working on it.
+    state: AtomicUsize,
     stop: AtomicBool,
-    /// A helper panicked (its job counts as done, so that nobody waits for ever).
+    /// A helper panicked (its job counts as left, so that nobody waits for ever).
     failed: AtomicBool,
     /// Each helper's answers for the current block, as (offset in the block, speculation).
     results: Vec<Mutex<Vec<(usize, Speculation)>>>,
+    /// The helpers' threads, to unpark.
+    threads: Mutex<Vec<std::thread::Thread>>,
 }
+
+/// The bit of [`Handoff::state`] that says the job is closed.
+const CLOSED: usize = 1 << (usize::BITS - 1);
 
 impl Handoff {
     fn new(n_helpers: usize) -> Self {
         Handoff {
             generation: AtomicU64::new(0),
-            done: AtomicUsize::new(0),
+            state: AtomicUsize::new(CLOSED),
             stop: AtomicBool::new(false),
             failed: AtomicBool::new(false),
             results: (0..n_helpers).map(|_| Mutex::new(Vec::new())).collect(),
+            threads: Mutex::new(Vec::with_capacity(n_helpers)),
         }
     }
 
-    /// Main thread: the job is in place; helpers, go.
+    /// Helper: makes itself known, to be unparked with each job.
+    fn register(&self, thread: std::thread::Thread) {
+        self.threads.lock().unwrap_or_else(|p| p.into_inner()).push(thread);
+    }
+
+    fn wake_helpers(&self) {
+        for thread in self.threads.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+            thread.unpark();
+        }
+    }
+
+    /// Main thread: the job is in place; helpers, go. Answers of earlier jobs are cleared, so
+    /// that a helper that takes no part in this one leaves nothing behind.
     fn start_job(&self) {
-        self.done.store(0, Ordering::Release);
+        for results in &self.results {
+            results.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        }
+        self.state.store(0, Ordering::Release);
         self.generation.fetch_add(1, Ordering::AcqRel);
+        self.wake_helpers();
     }
 
-    /// Main thread: waits until every helper has finished the current job.
-    fn wait_for_helpers(&self) {
-        spin_until(|| self.done.load(Ordering::Acquire) == self.results.len());
+    /// Helper: joins the current job, unless the main thread has closed it.
+    fn join(&self) -> bool {
+        self.state
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |state| {
+                (state & CLOSED == 0).then_some(state + 1)
+            })
+            .is_ok()
     }
 
-    /// Helper: waits for a generation after `seen`, and returns it.
+    /// Main thread: closes the job and waits for the helpers still working on it.
+    fn close_and_wait(&self) {
+        self.state.fetch_or(CLOSED, Ordering::AcqRel);
+        let mut spins = 0u32;
+        while self.state.load(Ordering::Acquire) & !CLOSED != 0 {
+            if spins < 1 << 12 {
+                spins += 1;
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
+
+    /// Helper: waits for a generation after `seen`, and returns it; spins a little, then parks.
     fn wait_for_next(&self, seen: u64) -> u64 {
-        spin_until(|| self.generation.load(Ordering::Acquire) != seen);
-        self.generation.load(Ordering::Acquire)
+        let mut spins = 0u32;
+        loop {
+            let generation = self.generation.load(Ordering::Acquire);
+            if generation != seen {
+                return generation;
+            }
+            if spins < 1 << 12 {
+                spins += 1;
+                std::hint::spin_loop();
+            } else {
+                // Unparked by the next job (or by stop); a spurious wake-up just looks again.
+                std::thread::park_timeout(std::time::Duration::from_millis(5));
+            }
+        }
     }
 }
 
-/// A helper's job is done when this is dropped, normally or while unwinding from a panic.
+/// A helper leaves its job when this is dropped, normally or while unwinding from a panic.
 struct DoneOnDrop<'a>(&'a Handoff);
 
 impl Drop for DoneOnDrop<'_> {
@@ -845,7 +911,7 @@ impl Drop for DoneOnDrop<'_> {
         if std::thread::panicking() {
             self.0.failed.store(true, Ordering::Release);
         }
-        self.0.done.fetch_add(1, Ordering::Release);
+        self.0.state.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -856,22 +922,7 @@ impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
         self.0.stop.store(true, Ordering::Release);
         self.0.generation.fetch_add(1, Ordering::AcqRel);
-    }
-}
-
-/// Spins until `ready()`, yielding the processor once the wait is no longer short (about a
-/// million spins, a few milliseconds: yielding sooner hands the core to other processes at
-/// every block: `grundy seq 0.6 1000000 --threads 2` took 1.23 s yielding after 2^14 spins,
-/// 1.09 s after 2^20).
-fn spin_until(ready: impl Fn() -> bool) {
-    let mut spins = 0u32;
-    while !ready() {
-        if spins < 1 << 20 {
-            spins += 1;
-            std::hint::spin_loop();
-        } else {
-            std::thread::yield_now();
-        }
+        self.0.wake_helpers();
     }
 }
 
