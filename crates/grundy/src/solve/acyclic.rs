@@ -6,7 +6,7 @@
 //! for an [`IndexedRuleset`], the fastest path when positions are numbered.
 
 use crate::error::{Error, Result};
-use crate::limits::{Limit, Limits};
+use crate::limits::Limits;
 use crate::nimber::MexScratch;
 use crate::ruleset::{options_within, IndexedRuleset, Options, Ruleset};
 use std::collections::{HashMap, HashSet};
@@ -100,16 +100,8 @@ impl<'r, R: Ruleset> Memo<'r, R> {
             }
             if pushed {
                 on_path.insert(top);
-                if self.values.len() + on_path.len() > self.limits.max_positions {
-                    return Err(Error::limit(
-                        Limit::Positions,
-                        self.limits.max_positions as u64,
-                        format!(
-                            "more than {} positions would have to be evaluated",
-                            self.limits.max_positions
-                        ),
-                    ));
-                }
+                // Positions on the path count too: a chain that never ends stops at the limit.
+                self.limits.count_positions(self.values.len() + on_path.len())?;
                 continue;
             }
             let values = &self.values;
@@ -118,16 +110,7 @@ impl<'r, R: Ruleset> Memo<'r, R> {
                 .iter()
                 .map(|parts| parts.iter().fold(0, |acc, part| acc ^ values[part]));
             let value = self.mex.mex(option_values);
-            if self.values.len() >= self.limits.max_positions {
-                return Err(Error::limit(
-                    Limit::Positions,
-                    self.limits.max_positions as u64,
-                    format!(
-                        "more than {} positions would have to be evaluated",
-                        self.limits.max_positions
-                    ),
-                ));
-            }
+            self.limits.count_positions(self.values.len() + 1)?;
             if self.values.len() % 4096 == 0 {
                 self.limits.check()?;
             }
