@@ -1,0 +1,557 @@
+//! `grundy` from Python: thin calls over the library's answer contract. Every answer is the
+//! same JSON document the command line's `--json` prints (handed to Python as text and read
+//! with `json.loads`, so integers of any size stay exact); games defined by Python callables
+//! are a `Rules` of the library like any built-in family. No game logic here.
+//!
+//! Long computations run with the GIL released on a worker thread, while the calling thread
+//! polls for signals: Ctrl-C sets the library's cancellation flag and raises
+//! `KeyboardInterrupt` promptly.
+
+use grundy::analysis::Convention;
+use grundy::games::graph::GraphFile;
+use grundy::games::script::ScriptValue;
+use grundy::games::{Game, NoFiles, Registry, Rules};
+use grundy::ruleset::{Options, Ruleset};
+use grundy::Limits;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+pyo3::create_exception!(
+    _grundy,
+    LimitError,
+    pyo3::exceptions::PyException,
+    "A limit was reached: the answer is not known (never guessed)."
+);
+
+/// A library error as a Python exception: a limit is a `LimitError`, anything else a
+/// `ValueError`, with the command line's message.
+fn to_py(error: grundy::Error) -> PyErr {
+    if error.is_limit() {
+        LimitError::new_err(error.to_string())
+    } else if error.is_cancelled() {
+        pyo3::exceptions::PyKeyboardInterrupt::new_err(error.to_string())
+    } else {
+        PyValueError::new_err(error.to_string())
+    }
+}
+
+/// Runs `work` on a worker thread with the GIL released, polling for Ctrl-C.
+fn run<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&Limits) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = Limits { cancel: Some(Arc::clone(&cancel)), ..Limits::default() };
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| work(&limits));
+        loop {
+            if worker.is_finished() {
+                break;
+            }
+            py.allow_threads(|| std::thread::sleep(Duration::from_millis(20)));
+            if let Err(interrupt) = py.check_signals() {
+                cancel.store(true, Ordering::Relaxed);
+                let _ = py.allow_threads(|| worker.join());
+                return Err(interrupt);
+            }
+        }
+        match py.allow_threads(|| worker.join()) {
+            Ok(result) => result.map_err(to_py),
+            Err(_) => Err(PyValueError::new_err("the computation failed (an internal error)")),
+        }
+    })
+}
+
+/// The game a call names: a catalogue name (graphs and scripts by path too), or a `Game` of
+/// Python callables.
+fn load(game: &Bound<'_, PyAny>, limits: &Limits) -> PyResult<Arc<dyn Game>> {
+    if let Ok(python_game) = game.downcast::<PyGame>() {
+        return Ok(Arc::new(python_game.borrow().rules.clone()) as Arc<dyn Game>);
+    }
+    let name: String = game.extract().map_err(|_| {
+        PyTypeError::new_err("game must be a name such as \"nim\", or a grundy.Game")
+    })?;
+    Registry::builtin().parse_within(&name, &Files, limits).map_err(to_py)
+}
+
+struct Files;
+
+impl grundy::games::FileSource for Files {
+    fn read_to_string(&self, path: &str) -> Result<String, String> {
+        std::fs::read_to_string(path).map_err(|error| error.to_string())
+    }
+}
+
+/// `solve(game, components, misere=False, explain=False)`: the analysis document, as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, components, misere=false, explain=false))]
+fn solve_json(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    components: Vec<String>,
+    misere: bool,
+    explain: bool,
+) -> PyResult<String> {
+    let game = load(game, &Limits::default())?;
+    let convention = if misere { Convention::Misere } else { Convention::Normal };
+    run(py, move |limits| {
+        let texts: Vec<&str> = components.iter().map(String::as_str).collect();
+        let answer = game.solve(&texts, convention, limits)?;
+        let explanation = if explain { Some(game.explain(&answer, limits)?) } else { None };
+        Ok(grundy::contract::analysis(&answer, explanation.as_deref()).to_string())
+    })
+}
+
+/// `seq(game, n)`: the values of heaps 0..=n, as little-endian u64 bytes.
+#[pyfunction]
+fn seq_bytes(py: Python<'_>, game: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<u8>> {
+    let game = load(game, &Limits::default())?;
+    let bytes =
+        run(py, move |limits| {
+            let mut bytes: Vec<u8> = Vec::new();
+            if let Some(heap_game) = game.heap_game() {
+                struct Collect<'b>(&'b mut Vec<u8>);
+                impl grundy::sequence::Sink for Collect<'_> {
+                    fn values(
+                        &mut self,
+                        _first: u64,
+                        values: grundy::sequence::Chunk<'_>,
+                    ) -> grundy::Result<()> {
+                        for idx in 0..values.len() {
+                            self.0.extend_from_slice(&values.get(idx).to_le_bytes());
+                        }
+                        Ok(())
+                    }
+                }
+                // Every core, as the command line does by default.
+                let n_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                let options = grundy::sequence::RunOptions { n_threads, ..Default::default() };
+                grundy::sequence::run::run(
+                    &heap_game,
+                    n,
+                    &options,
+                    Some(&mut Collect(&mut bytes)),
+                    limits,
+                )?;
+                return Ok(bytes);
+            }
+            let mut visit = |_: u64, value: &grundy::solve::loopy::LoopyValue| {
+                bytes.extend_from_slice(&value.finite().unwrap_or(u64::MAX).to_le_bytes());
+                Ok(())
+            };
+            match game.family_values(n, limits, &mut visit) {
+                Some(result) => result?,
+                None => return Err(grundy::Error::BadArgument {
+                    argument: "game".into(),
+                    problem: format!(
+                        "{} has no one-parameter family (a heap game, or heap= in a grundy.Game)",
+                        game.name()
+                    ),
+                }),
+            }
+            Ok(bytes)
+        })?;
+    Ok(bytes)
+}
+
+/// `period(game, max)`: the period document, as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, max=1_000_000))]
+fn period_json(py: Python<'_>, game: &Bound<'_, PyAny>, max: u64) -> PyResult<String> {
+    let game = load(game, &Limits::default())?;
+    run(py, move |limits| {
+        let report = match game.heap_game() {
+            Some(heap_game) => grundy::sequence::PeriodReport::compute(
+                &heap_game,
+                max,
+                &Default::default(),
+                limits,
+                &mut |_| {},
+            )?,
+            None => grundy::sequence::PeriodReport::observe(&*game, max, limits, &mut |_| {})?,
+        };
+        Ok(grundy::contract::period(&report).to_string())
+    })
+}
+
+/// `pattern(game, max=None, table=False)`: the pattern document, as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, max=None, table=false))]
+fn pattern_json(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    max: Option<u64>,
+    table: bool,
+) -> PyResult<String> {
+    let game = load(game, &Limits::default())?;
+    run(py, move |limits| {
+        let report = if table {
+            let side = max.unwrap_or(64) as usize;
+            let pairs = game
+                .pair_table(side, limits)
+                .unwrap_or_else(|| grundy::table::pair_table(&*game, side))?;
+            grundy::pattern::find_table(&game.name(), &pairs.rows, game.table_formula())
+        } else {
+            let max = max.unwrap_or(10_000);
+            let sequence = match game.heap_game() {
+                Some(heap_game) => {
+                    let values = grundy::sequence::HeapValues::compute_within(
+                        &heap_game,
+                        max as usize,
+                        limits,
+                        &mut |_| {},
+                    )?;
+                    grundy::pattern::Sequence {
+                        game: heap_game.name.clone(),
+                        values: (0..=max).map(|n| values.value(n)).collect(),
+                        period: values.period().cloned(),
+                    }
+                }
+                None => {
+                    let mut values = Vec::new();
+                    let mut visit = |_: u64, v: &grundy::solve::loopy::LoopyValue| {
+                        values.push(v.finite());
+                        Ok(())
+                    };
+                    if let Some(result) = game.family_values(max, limits, &mut visit) {
+                        result?;
+                    }
+                    grundy::pattern::Sequence { game: game.name(), values, period: None }
+                }
+            };
+            grundy::pattern::find(&sequence)
+        };
+        Ok(grundy::contract::pattern(&report).to_string())
+    })
+}
+
+/// `table(game, size)`: the table document, as JSON text.
+#[pyfunction]
+fn table_json(py: Python<'_>, game: &Bound<'_, PyAny>, size: usize) -> PyResult<String> {
+    let game = load(game, &Limits::default())?;
+    run(py, move |limits| {
+        let pairs = game
+            .pair_table(size, limits)
+            .unwrap_or_else(|| grundy::table::pair_table(&*game, size))?;
+        Ok(grundy::contract::table(&pairs).to_string())
+    })
+}
+
+/// `graph(text)`: every node with its value, outcome and remoteness, as JSON text.
+#[pyfunction]
+fn graph_json(text: &str) -> PyResult<String> {
+    let game = GraphFile::from_text("graph", text).map_err(to_py)?;
+    let graph = &game.graph;
+    let values = graph.loopy_values();
+    let outcomes = graph.outcomes();
+    let nodes: Vec<serde_json::Value> = (0..graph.n_nodes() as u32)
+        .map(|node| {
+            grundy::contract::graph_node(
+                graph.name(node),
+                &values.value(node).into(),
+                outcomes.outcome(node),
+                outcomes.remoteness(node),
+            )
+        })
+        .collect();
+    Ok(serde_json::json!({ "nodes": nodes }).to_string())
+}
+
+/// The SVG heatmap of a table of values (for notebooks).
+#[pyfunction]
+fn heatmap_svg(title: &str, rows: Vec<Vec<u64>>) -> String {
+    grundy_plot::heatmap(title, &rows).to_svg()
+}
+
+/// The SVG plot of a sequence of values (for notebooks).
+#[pyfunction]
+fn sequence_svg(title: &str, values: Vec<u64>) -> String {
+    grundy_plot::sequence_plot(title, &values).to_svg()
+}
+
+/// An option made of independent components: `grundy.sum([a, b])`.
+#[pyclass(name = "sum", module = "grundy", frozen)]
+struct PySum {
+    parts: Vec<PyObject>,
+}
+
+#[pymethods]
+impl PySum {
+    #[new]
+    fn new(parts: Vec<PyObject>) -> Self {
+        PySum { parts }
+    }
+}
+
+/// A game defined by Python callables, with the same meaning as a script's functions.
+#[pyclass(name = "Game", module = "grundy", frozen)]
+struct PyGame {
+    rules: PythonRules,
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (moves, heap=None, pair=None, parse=None, show=None, name=None))]
+    fn new(
+        moves: PyObject,
+        heap: Option<PyObject>,
+        pair: Option<PyObject>,
+        parse: Option<PyObject>,
+        show: Option<PyObject>,
+        name: Option<String>,
+    ) -> Self {
+        let callables = Callables { moves, heap, pair, parse, show };
+        PyGame {
+            rules: PythonRules {
+                name: name.unwrap_or_else(|| "python".into()),
+                callables: Arc::new(callables),
+            },
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.Game({})", self.rules.name)
+    }
+}
+
+struct Callables {
+    moves: PyObject,
+    heap: Option<PyObject>,
+    pair: Option<PyObject>,
+    parse: Option<PyObject>,
+    show: Option<PyObject>,
+}
+
+/// The library's rules, asking Python for each position's options.
+#[derive(Clone)]
+struct PythonRules {
+    name: String,
+    callables: Arc<Callables>,
+}
+
+impl std::fmt::Debug for PythonRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PythonRules({})", self.name)
+    }
+}
+
+fn to_value(object: &Bound<'_, PyAny>) -> Option<ScriptValue> {
+    if object.is_instance_of::<PyBool>() {
+        return object.extract().ok().map(ScriptValue::Bool);
+    }
+    if let Ok(v) = object.extract::<i64>() {
+        return Some(ScriptValue::Int(v));
+    }
+    if let Ok(s) = object.downcast::<PyString>() {
+        return s.extract::<String>().ok().map(ScriptValue::Str);
+    }
+    if let Ok(t) = object.downcast::<PyTuple>() {
+        return t.iter().map(|item| to_value(&item)).collect::<Option<_>>().map(ScriptValue::Array);
+    }
+    if let Ok(l) = object.downcast::<PyList>() {
+        return l.iter().map(|item| to_value(&item)).collect::<Option<_>>().map(ScriptValue::Array);
+    }
+    if let Ok(d) = object.downcast::<PyDict>() {
+        return d
+            .iter()
+            .map(|(k, v)| Some((k.extract::<String>().ok()?, to_value(&v)?)))
+            .collect::<Option<_>>()
+            .map(ScriptValue::Map);
+    }
+    None
+}
+
+fn from_value(py: Python<'_>, value: &ScriptValue) -> PyObject {
+    match value {
+        ScriptValue::Int(v) => {
+            v.into_pyobject(py).map(|o| o.into_any().unbind()).unwrap_or_else(|_| py.None())
+        }
+        ScriptValue::Bool(v) => PyBool::new(py, *v).to_owned().into_any().unbind(),
+        ScriptValue::Char(c) => PyString::new(py, &c.to_string()).into_any().unbind(),
+        ScriptValue::Str(s) => PyString::new(py, s).into_any().unbind(),
+        ScriptValue::Array(items) => {
+            let items: Vec<PyObject> = items.iter().map(|item| from_value(py, item)).collect();
+            PyTuple::new(py, items).map(|t| t.into_any().unbind()).unwrap_or_else(|_| py.None())
+        }
+        ScriptValue::Map(map) => {
+            let dict = PyDict::new(py);
+            for (k, v) in map {
+                let _ = dict.set_item(k, from_value(py, v));
+            }
+            dict.into_any().unbind()
+        }
+    }
+}
+
+impl PythonRules {
+    fn fail(&self, what: &str, error: PyErr) -> grundy::Error {
+        grundy::Error::rules(&self.name, format!("{what} raised {error}"))
+    }
+
+    fn position_from<'py>(
+        &self,
+        py: Python<'py>,
+        function: &PyObject,
+        args: impl IntoPyObject<'py, Target = PyTuple>,
+        what: &str,
+    ) -> grundy::Result<ScriptValue> {
+        let result = function.call1(py, args).map_err(|e| self.fail(what, e))?;
+        to_value(result.bind(py)).ok_or_else(|| grundy::Error::rules(&self.name, format!("{what} returned {}, which is not a position (ints, strings, bools, tuples, lists, dicts)", result.bind(py))))
+    }
+}
+
+impl Ruleset for PythonRules {
+    type Position = ScriptValue;
+
+    fn options(
+        &self,
+        position: &ScriptValue,
+        options: &mut Options<ScriptValue>,
+    ) -> grundy::Result<()> {
+        Python::with_gil(|py| {
+            let what = format!("moves({position})");
+            let result = self
+                .callables
+                .moves
+                .call1(py, (from_value(py, position),))
+                .map_err(|e| self.fail(&what, e))?;
+            let iter = result.bind(py).try_iter().map_err(|_| {
+                grundy::Error::rules(
+                    &self.name,
+                    format!("{what} returned something that is not a list of options"),
+                )
+            })?;
+            for option in iter {
+                let option = option.map_err(|e| self.fail(&what, e))?;
+                if let Ok(split) = option.downcast::<PySum>() {
+                    let mut parts = Vec::new();
+                    for part in &split.get().parts {
+                        parts.push(to_value(part.bind(py)).ok_or_else(|| {
+                            grundy::Error::rules(
+                                &self.name,
+                                format!("{what}: a part of a sum is not a position"),
+                            )
+                        })?);
+                    }
+                    options.push(parts);
+                } else {
+                    let part = to_value(&option).ok_or_else(|| {
+                        grundy::Error::rules(
+                            &self.name,
+                            format!("{what} listed {option}, which is not a position"),
+                        )
+                    })?;
+                    options.push_one(part);
+                }
+                if options.overflowed() {
+                    break;
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Rules for PythonRules {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn parse_component(&self, text: &str) -> Result<ScriptValue, String> {
+        match &self.callables.parse {
+            Some(parse) => Python::with_gil(|py| {
+                self.position_from(py, parse, (text,), &format!("parse({text:?})"))
+                    .map_err(|e| e.to_string())
+            }),
+            None => {
+                if let Ok(v) = text.trim().parse::<i64>() {
+                    return Ok(ScriptValue::Int(v));
+                }
+                let items: Option<Vec<ScriptValue>> = text
+                    .split(',')
+                    .map(|i| i.trim().parse::<i64>().ok().map(ScriptValue::Int))
+                    .collect();
+                match items {
+                    Some(items) if text.contains(',') => Ok(ScriptValue::Array(items)),
+                    _ => Err("not a position of this game: without parse= a component is an integer (7) or integers separated by commas (3,5)".into()),
+                }
+            }
+        }
+    }
+
+    fn show_component(&self, position: &ScriptValue) -> String {
+        if let Some(show) = &self.callables.show {
+            let shown = Python::with_gil(|py| {
+                show.call1(py, (from_value(py, position),)).and_then(|s| s.extract::<String>(py))
+            });
+            if let Ok(text) = shown {
+                return text;
+            }
+        }
+        position.to_string()
+    }
+
+    fn family_values(
+        &self,
+        up_to: u64,
+        limits: &Limits,
+        visit: &mut dyn FnMut(u64, &grundy::solve::loopy::LoopyValue) -> grundy::Result<()>,
+    ) -> Option<grundy::Result<()>> {
+        let heap = self.callables.heap.as_ref()?;
+        Some((|| {
+            let mut solver = grundy::solve::values::ValueSolver::new(self, limits.clone());
+            for n in 0..=up_to {
+                let position = Python::with_gil(|py| {
+                    self.position_from(py, heap, (n,), &format!("heap({n})"))
+                })?;
+                let value = solver.value(&position)?;
+                visit(n, &value)?;
+            }
+            Ok(())
+        })())
+    }
+
+    fn pair_table(
+        &self,
+        size: usize,
+        limits: &Limits,
+    ) -> Option<grundy::Result<grundy::table::PairTable>> {
+        let pair = self.callables.pair.as_ref()?;
+        Some((|| {
+            let size = grundy::table::checked_size(size)?;
+            let mut solver = grundy::solve::values::ValueSolver::new(self, limits.clone());
+            let mut rows = vec![vec![0u64; size]; size];
+            for (x, row) in rows.iter_mut().enumerate() {
+                for (y, cell) in row.iter_mut().enumerate() {
+                    let position = Python::with_gil(|py| {
+                        self.position_from(py, pair, (x, y), &format!("pair({x}, {y})"))
+                    })?;
+                    *cell = solver.value(&position)?.finite().unwrap_or(0);
+                }
+            }
+            Ok(grundy::table::PairTable { game: self.name.clone(), size, rows })
+        })())
+    }
+}
+
+#[pymodule]
+fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(solve_json, module)?)?;
+    module.add_function(wrap_pyfunction!(seq_bytes, module)?)?;
+    module.add_function(wrap_pyfunction!(period_json, module)?)?;
+    module.add_function(wrap_pyfunction!(pattern_json, module)?)?;
+    module.add_function(wrap_pyfunction!(table_json, module)?)?;
+    module.add_function(wrap_pyfunction!(graph_json, module)?)?;
+    module.add_function(wrap_pyfunction!(heatmap_svg, module)?)?;
+    module.add_function(wrap_pyfunction!(sequence_svg, module)?)?;
+    module.add_class::<PyGame>()?;
+    module.add_class::<PySum>()?;
+    module.add("LimitError", module.py().get_type::<LimitError>())?;
+    let _ = NoFiles;
+    Ok(())
+}

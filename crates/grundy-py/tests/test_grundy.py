@@ -1,0 +1,137 @@
+"""grundy from Python against the command line's --json on the same inputs, and the rest of
+the Python contract (games of Python callables, big integers, exceptions, Ctrl-C, HTML)."""
+
+import html.parser
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import threading
+import time
+
+import pytest
+
+import grundy
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def cli(*args):
+    for build in ("release", "debug"):
+        binary = ROOT / "target" / build / "grundy"
+        if binary.exists():
+            return json.loads(subprocess.run([str(binary), *args], check=True, capture_output=True, text=True).stdout)
+    pytest.fail("build the grundy binary first (cargo build --release)")
+
+
+@pytest.mark.parametrize("game,components,misere", [
+    ("nim", ["8", "13", "15"], False),
+    ("kayles", ["5", "7"], False),
+    ("wythoff", ["3,5", "4,4"], False),
+    ("nim", ["1", "1", "2"], True),
+    ("moore:2", ["3", "5", "6"], False),
+    ("fibonacci-nim", ["10", "7,3"], False),
+])
+def test_solve_is_the_cli_document(game, components, misere):
+    args = ["solve", game, *components, "--json"] + (["--misere"] if misere else [])
+    assert dict(grundy.solve(game, components, misere=misere)) == cli(*args)
+
+
+def test_seq_period_pattern_table_graph_are_the_cli_documents():
+    assert list(grundy.seq("0.07", 300)) == cli("seq", "0.07", "300", "--json")["values"]
+    assert grundy.period("0.07", max=100000) == cli("period", "0.07", "--max", "100000", "--json")
+    assert grundy.pattern("bounded:3") == cli("pattern", "bounded:3", "--json")
+    assert dict(grundy.table("wythoff", 12)) == cli("table", "wythoff", "--size", "12", "--json")
+    text = "a: b\nb: a c\nc:\nd: d c\n"
+    path = ROOT / "examples" / "tour.txt"
+    assert path.read_text() == text
+    assert grundy.graph(text) == cli("graph", str(path), "--json")
+
+
+def kayles_moves(n):
+    options = []
+    for take in (1, 2):
+        for left in range(0, n - take + 1):
+            right = n - take - left
+            if left <= right:
+                options.append(grundy.sum([left, right]))
+    return options
+
+
+KAYLES = grundy.Game(moves=kayles_moves, heap=lambda n: n, name="python kayles")
+
+
+def test_a_python_kayles_is_kayles():
+    assert list(grundy.seq(KAYLES, 80)) == list(grundy.seq("kayles", 80))
+    mine = grundy.solve(KAYLES, [5, 7])
+    theirs = grundy.solve("kayles", [5, 7])
+    assert (mine["value"], mine["outcome"]) == (theirs["value"], theirs["outcome"])
+
+
+def test_the_seeds_brute_force_check_of_the_xor_rule():
+    # A sum is lost for the player to move exactly when the XOR of the parts' values is 0.
+    subtraction = grundy.Game(moves=lambda n: [n - t for t in (1, 3, 4) if t <= n], heap=lambda n: n)
+    values = list(grundy.seq(subtraction, 12))
+    for a in range(8):
+        for b in range(8):
+            outcome = grundy.solve(subtraction, [a, b])["outcome"]
+            assert (outcome == "P") == (values[a] ^ values[b] == 0)
+
+
+def test_big_integers_round_trip():
+    heap = 10 ** 100 + 7
+    answer = grundy.solve("nim", [heap, 1])
+    assert answer["value"] == heap ^ 1
+    assert answer["winning_moves"][0]["to"] == [str(1)] or answer["winning_moves"]
+
+
+def test_errors_become_the_right_exceptions():
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        grundy.solve("chess", [1])
+    with pytest.raises(ValueError, match="negative heap size"):
+        grundy.solve("nim", ["-3"])
+    with pytest.raises(grundy.LimitError, match="too large to decide"):
+        grundy.solve("dawson", [10 ** 9], misere=True)
+    with pytest.raises(ValueError, match="raised"):
+        grundy.solve(grundy.Game(moves=lambda n: 1 / 0), [1])
+
+
+def test_keyboard_interrupt_during_a_long_seq_returns_promptly():
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.seq("grundy", 10 ** 8)
+    assert time.monotonic() - started < 10
+
+
+class _Parser(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+
+
+def test_html_representations_parse_and_hold_the_numbers():
+    answer = grundy.solve("nim", [8, 13, 15], explain=True)
+    page = answer._repr_html_()
+    parser = _Parser()
+    parser.feed(page)
+    assert "pre" in parser.tags and "2 13 15" in page and "nim-sum" in page
+    svg = grundy.table("wythoff", 8)._repr_html_()
+    parser.feed(svg)
+    assert "svg" in parser.tags and "wythoff" in svg
+    sequence = grundy.seq("0.07", 100)
+    if hasattr(sequence, "_repr_html_"):
+        assert "<svg" in sequence._repr_html_()
+
+
+@pytest.mark.parametrize("name", ["xor_rule.py", "find_pattern.py"])
+def test_the_python_examples_run(name):
+    script = ROOT / "examples" / "python" / name
+    result = subprocess.run(["python3", str(script)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
