@@ -105,8 +105,11 @@ fn fold_clap_message(rendered: &str) -> String {
     one_line(&format!("{problem} ({})", notes.join("; ")))
 }
 
+/// The message on one line, with any long run of input in it cut to a readable length (the
+/// library's rule, so the command line's own messages quote input the same way).
 fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    grundy::error::readable(&joined).into_owned()
 }
 
 fn is_broken_pipe(error: &anyhow::Error) -> bool {

@@ -1473,3 +1473,121 @@ fn sigterm_checkpoints_and_exits_130() {
     assert!(grundy(&["seq", game, n, "--out", path_str(&whole)]).status.success());
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
 }
+
+/// A clean error: status 2, one line on stderr that starts with `error: ` and names `needle`,
+/// no abort and no panic.
+fn assert_clean_error(output: &Output, needle: &str) {
+    let err = stderr(output);
+    assert_eq!(output.status.code(), Some(2), "{:?}: {err}", output.status);
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(err.starts_with("error: ") && err.contains(needle), "{err:?} should name {needle:?}");
+}
+
+/// Bounds on input: lines of `--batch`, game files, digits (hardening2 items 1 and 2).
+mod input_bounds {
+    use super::*;
+
+    #[test]
+    fn a_batch_line_over_max_line_bytes_is_a_bad_line_and_the_rest_answered() {
+        let output = grundy_with_stdin(
+            &["solve", "nim", "--batch", "--max-line-bytes", "10"],
+            "1 2\n12345678901234\n3 4 5\n",
+        );
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(stdout(&output), "N 1 1\nE\nN 1 4 5\n");
+        assert_eq!(
+            stderr(&output),
+            "error: line 2: longer than 10 bytes (--max-line-bytes raises it): skipped unread\n"
+        );
+        assert_bad_input(&["solve", "nim", "--batch", "--max-line-bytes", "0"], "at least 1");
+        assert_bad_input(&["solve", "nim", "--max-line-bytes", "10", "3"], "--batch");
+    }
+
+    #[test]
+    fn a_graph_of_dev_zero_or_a_fifo_is_refused_unread() {
+        assert_bad_input(&["graph", "/dev/zero"], "'/dev/zero': it is a character device");
+        assert_bad_input(&["solve", "graph:/dev/zero", "a"], "not a regular file");
+        let dir = scratch_dir("graph-fifo");
+        let fifo = dir.join("fifo");
+        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        // Nobody writes to it: reading it would wait for ever.
+        assert_bad_input(&["graph", path_str(&fifo)], "it is a FIFO, not a regular file");
+        assert_bad_input(&["graph", path_str(&dir)], "it is a directory");
+    }
+
+    #[test]
+    fn a_graph_file_over_max_file_bytes_is_refused() {
+        let dir = scratch_dir("graph-size");
+        let small = dir.join("small.txt");
+        std::fs::write(&small, "a: b\nb:\n").unwrap();
+        assert!(grundy(&["graph", path_str(&small), "--max-file-bytes", "8"]).status.success());
+        assert_bad_input(
+            &["graph", path_str(&small), "--max-file-bytes", "7"],
+            "it is 8 bytes, more than the 7 allowed (--max-file-bytes raises it)",
+        );
+        // 2 GiB of nothing (a sparse file): refused by its size, before a byte is read.
+        let huge = dir.join("huge.txt");
+        std::fs::File::create(&huge).unwrap().set_len(2 << 30).unwrap();
+        assert_bad_input(&["graph", path_str(&huge)], "more than the 1073741824 allowed");
+        assert_bad_input(&["solve", &format!("graph:{}", path_str(&huge)), "a"], "2147483648");
+    }
+
+    #[test]
+    fn a_graph_file_with_a_byte_order_mark_names_its_first_node_plainly() {
+        let dir = scratch_dir("graph-bom");
+        let path = dir.join("bom.txt");
+        std::fs::write(&path, "\u{feff}a: b\nb:\n").unwrap();
+        let doc = json(&grundy(&["graph", path_str(&path), "--json"]));
+        assert_eq!(doc["nodes"][0]["node"], "a");
+        let doc = json(&grundy(&["solve", &format!("graph:{}", path_str(&path)), "a", "--json"]));
+        assert_eq!(doc["outcome"], "N");
+    }
+
+    #[test]
+    fn a_heap_of_more_than_max_digits_is_refused_at_once_and_quoted_short() {
+        let heap = "7".repeat(120_000);
+        let started = std::time::Instant::now();
+        let output = grundy(&["solve", "nim", &heap]);
+        assert_clean_error(&output, "too large: 120000 digits, more than the 100000 allowed");
+        assert!(stderr(&output).len() < 400, "quoted short: {}", stderr(&output));
+        assert!(stderr(&output).contains(&format!("'{}…' (120000 characters)", "7".repeat(60))));
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+        // Raised, the same heap is answered exactly.
+        let output = grundy(&["solve", "nim", &heap, "--max-digits", "200000", "--json"]);
+        assert_eq!(json(&output)["value"].to_string(), heap);
+        assert_bad_input(&["solve", "nim", "3", "--max-digits", "0"], "--max-digits");
+    }
+
+    #[test]
+    fn a_ten_megabyte_heap_in_batch_is_refused_fast_with_a_short_message() {
+        let input = format!("{}\n1 1\n", "9".repeat(10_000_000));
+        let started = std::time::Instant::now();
+        let output = grundy_with_stdin(&["solve", "nim", "--batch"], &input);
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(stdout(&output), "E\nP\n");
+        let err = stderr(&output);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.len() < 300 && err.contains("(10000000 characters)"), "{err}");
+    }
+
+    #[test]
+    fn every_message_quotes_long_input_short() {
+        // A code, a game name, a subtraction set: each quoted in at most 60 characters.
+        let long = "7".repeat(5000);
+        for args in [
+            vec!["solve".to_string(), format!("0.{long}z"), "3".into()],
+            vec!["solve".to_string(), format!("chess{long}"), "3".into()],
+            vec!["seq".to_string(), format!("sub:1,{long}"), "3".into()],
+            vec!["seq".to_string(), "kayles".into(), long.clone()],
+        ] {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let output = grundy(&args);
+            let err = stderr(&output);
+            assert_eq!(output.status.code(), Some(2), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(!err.contains(&"7".repeat(61)), "{err}");
+            assert!(err.contains("…"), "{err}");
+        }
+    }
+}

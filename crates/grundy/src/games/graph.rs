@@ -65,6 +65,8 @@ impl GraphGame {
     /// assert_eq!((err.line, err.problem.as_str()), (1, "successor 'b' is never defined"));
     /// ```
     pub fn parse(text: &str) -> std::result::Result<GraphGame, GraphSyntaxError> {
+        // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of a name.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut ids: HashMap<&str, u32, NameHasher> =
             HashMap::with_capacity_and_hasher(estimate_nodes(text), NameHasher::default());
         // Per provisional id: the line that defines it (0 = not yet), the first line naming it.
@@ -368,4 +370,19 @@ fn intern_name<'t>(
 /// Room for the name table: one node per non-blank line, as a first guess that saves rehashing.
 fn estimate_nodes(text: &str) -> usize {
     text.bytes().filter(|&byte| byte == b'\n').count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_name() {
+        let game = GraphGame::parse("\u{feff}a: b\nb:\n").unwrap();
+        assert_eq!(game.name(0), "a");
+        assert_eq!(game.node_named("a"), Some(0));
+        // Only at the start: anywhere else it is a character of a name like any other.
+        let game = GraphGame::parse("a: \u{feff}b\n\u{feff}b:\n").unwrap();
+        assert_eq!(game.name(1), "\u{feff}b");
+    }
 }
