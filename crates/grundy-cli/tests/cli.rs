@@ -1591,3 +1591,64 @@ mod input_bounds {
         }
     }
 }
+
+/// What messages say (hardening2 item 3).
+mod messages {
+    use super::*;
+
+    #[test]
+    fn seq_kayles_10_to_the_20_says_too_large() {
+        assert_bad_input(&["seq", "kayles", "10^20"], "too large");
+    }
+
+    #[test]
+    fn solve_nim_minus_zero_is_the_heap_zero() {
+        let doc = json(&grundy(&["solve", "nim", "-0", "--json"]));
+        assert_eq!(doc["components"][0]["position"], "0");
+        assert_eq!(doc["outcome"], "P");
+    }
+
+    /// A full disk: every writer names the file it could not write.
+    #[test]
+    fn writing_to_dev_full_names_the_path() {
+        for args in [
+            vec!["seq", "kayles", "100", "--out", "/dev/full"],
+            vec!["seq", "0.6", "5000", "--out", "/dev/full"],
+            vec!["seq", "kayles", "100", "--png", "/dev/full"],
+            vec!["seq", "kayles", "100", "--svg", "/dev/full"],
+            vec!["table", "nim", "--size", "10", "--png", "/dev/full"],
+        ] {
+            let output = grundy(&args);
+            let err = stderr(&output);
+            assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+            assert_eq!(
+                err, "error: cannot write '/dev/full': No space left on device (os error 28)\n",
+                "{args:?}"
+            );
+        }
+        let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["seq", "kayles", "100000"])
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert!(stderr(&output).starts_with("error: cannot write to stdout: No space left"));
+    }
+
+    /// A file that cannot grow (`ulimit -f`, as a full disk): the partial file is named.
+    #[test]
+    fn a_sequence_file_that_cannot_grow_names_the_partial_file() {
+        let dir = scratch_dir("fsize");
+        let out = dir.join("o.seq");
+        let output = Command::new("sh")
+            .args(["-c", "trap '' XFSZ; ulimit -f 20 && exec \"$0\" \"$@\""])
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .args(["seq", "0.6", "100000", "--out", path_str(&out)])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        let err = stderr(&output);
+        let partial = format!("{}.partial", out.display());
+        assert_eq!(err, format!("error: cannot write '{partial}': File too large (os error 27)\n"),);
+    }
+}
