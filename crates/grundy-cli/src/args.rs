@@ -51,6 +51,12 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N")]
     pub max_operations: Option<String>,
 
+    /// The largest heap whose value is computed one by one when no period can be proven
+    /// (default 4,194,304); games whose heaps cost more than a simple game's (long codes,
+    /// repeating digits) get proportionally fewer.
+    #[arg(long = "max-heap", global = true, value_name = "N")]
+    pub heap_limit: Option<String>,
+
     /// The most significant digits a number of the input may have (default 100,000): reading
     /// and printing decimal numbers takes time that grows with the square of their length.
     #[arg(long, global = true, value_name = "N")]

@@ -86,7 +86,7 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
     }
 }
 
-/// The limits the command line asks for (`--max-positions`, `--max-operations`),
+/// The limits the command line asks for (`--max-positions`, `--max-operations`, `--max-heap`),
 /// and the process-wide bounds on input (`--max-digits`, `--max-file-bytes`).
 fn limits(cli: &args::Cli) -> Result<grundy::Limits, BadInput> {
     let mut limits = grundy::Limits::default();
@@ -104,6 +104,9 @@ fn limits(cli: &args::Cli) -> Result<grundy::Limits, BadInput> {
             return Err(BadInput::msg("--max-operations: must be at least 1"));
         }
         limits.max_operations = n;
+    }
+    if let Some(text) = &cli.heap_limit {
+        limits.max_heap = parse_count(text, "--max-heap")?;
     }
     if let Some(text) = &cli.max_digits {
         let n = parse_count(text, "--max-digits")?;

@@ -1652,3 +1652,75 @@ mod messages {
         assert_eq!(err, format!("error: cannot write '{partial}': File too large (os error 27)\n"),);
     }
 }
+
+/// Codes with a repeating digit, which no theorem covers, and very long codes: bounded work
+/// that says so (hardening2 item 5).
+mod unbounded_work {
+    use super::*;
+
+    fn quick(args: &[&str]) -> Output {
+        let started = std::time::Instant::now();
+        let output = grundy(args);
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "{args:?} took long");
+        output
+    }
+
+    #[test]
+    fn period_of_a_repeating_digit_code_stops_at_a_stated_default() {
+        let output = quick(&["period", "0.[2]"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(text.starts_with("0.[2]: no period proven; checked to heap 10000"), "{text}");
+        assert!(
+            text.contains(
+                "no periodicity theorem covers codes with a repeating digit: checked to heap \
+                 10000, the default for this code (--max goes on)"
+            ),
+            "{text}"
+        );
+        let doc = json(&quick(&["period", "0.[7]", "--json"]));
+        assert_eq!(doc["periodic"], false);
+        let checked_to = doc["checked_to"].as_u64().unwrap();
+        assert!((500..10_000).contains(&checked_to), "{doc}");
+        assert!(doc["note"].as_str().unwrap().starts_with("no periodicity theorem covers"));
+        let doc = json(&quick(&["period", "0.[2]", "--max", "300", "--json"]));
+        assert_eq!(doc["checked_to"], 300);
+    }
+
+    #[test]
+    fn a_repeating_digit_code_past_its_heap_limit_is_refused_at_once() {
+        let output = quick(&["seq", "0.[2]", "1000000"]);
+        assert_clean_error(&output, "no periodicity theorem covers a code with a repeating digit");
+        assert!(stderr(&output).contains("(the limit on heap sizes computed one by one is "));
+        let output = quick(&["period", "0.[7]", "--max", "100000"]);
+        assert_clean_error(&output, "too large to decide");
+        let output = quick(&["solve", "0.[2]", "5", "100000"]);
+        assert_clean_error(&output, "component 2 of the position, '100000': 0.[2] has a repeating");
+        // --max-heap lowers (or raises) the bound.
+        assert_clean_error(&quick(&["seq", "0.[2]", "2000", "--max-heap", "1000"]), "is 1000)");
+    }
+
+    #[test]
+    fn progress_of_a_repeating_digit_code_comes_in_small_steps() {
+        let output = quick(&["seq", "0.[2]", "30000", "--progress"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let err = stderr(&output);
+        let first = err.lines().next().unwrap_or_default();
+        let heap: u64 = first
+            .strip_prefix("heap ")
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{err}"));
+        assert!(heap < 10_000, "the first progress line comes early: {err}");
+    }
+
+    #[test]
+    fn solve_with_a_code_of_100000_digits_answers_in_seconds() {
+        let code = format!("0.{}", "7".repeat(100_000));
+        let output = quick(&["solve", &code, "200000"]);
+        assert_clean_error(&output, "'200000': no period of 0.7777");
+        assert!(stderr(&output).len() < 400, "{}", stderr(&output));
+        let output = quick(&["solve", &code, "30", "--json"]);
+        assert_eq!(json(&output)["value"], 30);
+    }
+}

@@ -59,7 +59,9 @@ pub struct Limits {
     pub max_whole_positions: usize,
     /// Options one position may have before it is refused as too large to expand.
     pub max_options: usize,
-    /// The largest heap whose value is computed one by one when no period is proven.
+    /// The largest heap whose value is computed one by one when no period is proven; games
+    /// whose heaps cost more than a simple game's get proportionally fewer
+    /// ([`crate::sequence::cost`]).
     pub max_heap: u64,
     /// Operations of one call of a script function.
     pub max_operations: u64,
