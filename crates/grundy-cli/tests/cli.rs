@@ -1474,6 +1474,17 @@ fn sigterm_checkpoints_and_exits_130() {
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&whole).unwrap());
 }
 
+/// Run under an address-space limit of `kib` KiB (`ulimit -v`), with `stdin` fed in.
+fn grundy_limited(kib: u64, args: &[&str], stdin: Stdio) -> Output {
+    Command::new("sh")
+        .args(["-c", &format!("ulimit -v {kib} && exec \"$0\" \"$@\"")])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .unwrap()
+}
+
 /// A clean error: status 2, one line on stderr that starts with `error: ` and names `needle`,
 /// no abort and no panic.
 fn assert_clean_error(output: &Output, needle: &str) {
@@ -1722,5 +1733,65 @@ mod unbounded_work {
         assert!(stderr(&output).len() < 400, "{}", stderr(&output));
         let output = quick(&["solve", &code, "30", "--json"]);
         assert_eq!(json(&output)["value"], 30);
+    }
+}
+
+/// Under an address-space limit the answer is a clean error, never an abort (hardening2
+/// item 7).
+mod memory_limits {
+    use super::*;
+
+    #[test]
+    fn misere_dawson_of_a_billion_is_too_large_to_decide_under_a_memory_limit() {
+        for kib in [24_576, 49_152, 262_144] {
+            for heap in ["1000000000", "1000"] {
+                let output =
+                    grundy_limited(kib, &["solve", "dawson", heap, "--misere"], Stdio::null());
+                assert_clean_error(&output, "error: too large to decide: ");
+                assert!(output.stdout.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn graph_files_under_a_memory_limit_are_refused_cleanly() {
+        let output = grundy_limited(65_536, &["graph", "/dev/zero"], Stdio::null());
+        assert_clean_error(&output, "not a regular file");
+        let dir = scratch_dir("graph-memory");
+        let huge = dir.join("huge.txt");
+        std::fs::File::create(&huge).unwrap().set_len(4 << 30).unwrap();
+        let output = grundy_limited(65_536, &["graph", path_str(&huge)], Stdio::null());
+        assert_clean_error(&output, "more than the 1073741824 allowed");
+        // Within the file limit but not within memory: 40 MB of nodes under 100 MB.
+        let big = dir.join("big.txt");
+        let mut text = String::with_capacity(41 << 20);
+        let mut node = 0u64;
+        while text.len() < 40 << 20 {
+            text.push_str(&format!("n{node}: n{} n{}\n", node + 1, node + 2));
+            node += 1;
+        }
+        text.push_str(&format!("n{node}:\nn{}:\n", node + 1));
+        std::fs::write(&big, &text).unwrap();
+        let output = grundy_limited(102_400, &["graph", path_str(&big)], Stdio::null());
+        assert_clean_error(&output, "more than the machine gives");
+        assert!(output.stdout.is_empty());
+    }
+
+    #[test]
+    fn a_100_megabyte_batch_line_under_a_memory_limit_is_one_bad_line() {
+        let dir = scratch_dir("batch-memory");
+        let input_path = dir.join("input.txt");
+        let mut input = "7".repeat(100 << 20);
+        input.push_str("\n1 2 3\n3 4 5\n");
+        std::fs::write(&input_path, &input).unwrap();
+        drop(input);
+        let stdin = std::fs::File::open(&input_path).unwrap();
+        let output = grundy_limited(98_304, &["solve", "nim", "--batch"], Stdio::from(stdin));
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert_eq!(stdout(&output), "E\nP\nN 1 4 5\n");
+        assert_eq!(
+            stderr(&output),
+            "error: line 1: longer than 16777216 bytes (--max-line-bytes raises it): skipped unread\n"
+        );
     }
 }

@@ -145,3 +145,11 @@ impl Limits {
         Ok(())
     }
 }
+
+/// Whether `bytes` of memory can be had now (they are given back at once): asked before a
+/// large computation allocates piece by piece, so that a machine without the memory (or a
+/// process under an address-space limit) gets an error rather than an abort.
+pub(crate) fn memory_available(bytes: usize) -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).is_ok()
+}
