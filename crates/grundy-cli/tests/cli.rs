@@ -1736,6 +1736,386 @@ mod unbounded_work {
     }
 }
 
+/// Random argument vectors from a small grammar, run through the real binary: status 0 or 2
+/// (never 101 or a signal), and on 2 exactly one line on stderr starting with `error: `
+/// (hardening2 item 6).
+mod random_arguments {
+    use super::*;
+    use proptest::prelude::*;
+    use std::ffi::OsString;
+    use std::io::Read;
+    use std::os::unix::ffi::OsStringExt;
+    use std::time::{Duration, Instant};
+
+    /// Text of an argument: any characters, and now and then bytes that are not UTF-8 (but
+    /// never NUL, which no argument can hold).
+    fn random_bytes() -> impl Strategy<Value = OsString> + Clone {
+        prop_oneof![
+            3 => "\\PC{0,12}".prop_map(OsString::from),
+            1 => proptest::collection::vec(1u8..=255, 0..12).prop_map(OsString::from_vec),
+        ]
+    }
+
+    fn text(choices: &'static [&'static str]) -> impl Strategy<Value = OsString> + Clone {
+        proptest::sample::select(choices).prop_map(OsString::from)
+    }
+
+    /// Numbers and things that look like them. None is a valid number above 10^6, so that no
+    /// case asks for a long computation or a large file (21 digits and more pass 2^64).
+    fn number() -> impl Strategy<Value = OsString> + Clone {
+        prop_oneof![
+            4 => (0u64..30).prop_map(|n| OsString::from(n.to_string())),
+            1 => (0u64..=1_000_000).prop_map(|n| OsString::from(n.to_string())),
+            1 => "[0-9]{21,60}".prop_map(OsString::from),
+            1 => (0u32..7).prop_map(|k| OsString::from(format!("10^{k}"))),
+            1 => (20u32..40).prop_map(|k| OsString::from(format!("10^{k}"))),
+            1 => text(&["-1", "-0", "+3", "2.5", "1e3", "1e400", "0x10", "", " 7", "inf", "NaN",
+                        "3,5", "1,2,3", "-", "٣", "18446744073709551616"]),
+            1 => random_bytes(),
+        ]
+    }
+
+    /// Codes, mostly well formed: `0.` then octal digits, sometimes a bracket or a stray
+    /// character.
+    fn code() -> impl Strategy<Value = OsString> + Clone {
+        let zeroth = prop_oneof![6 => Just("0".to_string()), 1 => "[48c]", 1 => "[0-9a-fz]"];
+        let rest = prop_oneof![
+            6 => "[0-7]{1,5}",
+            2 => "[0-7]{0,3}\\[[1-7]\\]",
+            1 => "[0-9a-fA-F\\[\\]z.]{0,6}",
+        ];
+        (zeroth, rest).prop_map(|(zeroth, rest)| OsString::from(format!("{zeroth}.{rest}")))
+    }
+
+    fn game() -> impl Strategy<Value = OsString> + Clone {
+        prop_oneof![
+            5 => text(&["nim", "kayles", "dawson", "treblecross", "lasker", "grundy", "wythoff",
+                        "staircase", "georgia-bob", "fibonacci-nim", "moore:2", "moore:0",
+                        "moore:x", "sub:1,3,4", "sub:", "sub:0", "sub:1..5", "sub:5..1",
+                        "bounded:3", "bounded:0", "graph:g.txt", "graph:missing.txt",
+                        "graph:/dev/zero", "graph:.", "graph:", "script:missing.rhai", "chess",
+                        "0.[2]", "4.[3]", "0.[3]"]),
+            3 => code(),
+            1 => random_bytes().prop_map(|bytes| {
+                let mut game = OsString::from("sub:");
+                game.push(bytes);
+                game
+            }),
+            1 => random_bytes(),
+        ]
+    }
+
+    fn option() -> impl Strategy<Value = Vec<OsString>> {
+        let flag = text(&[
+            "--json",
+            "--misere",
+            "--explain",
+            "--csv",
+            "--verify",
+            "--table",
+            "--resume",
+            "--batch",
+            "--frobnicate",
+            "-x",
+            "--",
+            "--help",
+        ])
+        .prop_map(|flag| vec![flag]);
+        let with_number = (
+            text(&[
+                "--max",
+                "--size",
+                "--threads",
+                "--max-positions",
+                "--max-operations",
+                "--max-digits",
+                "--max-file-bytes",
+                "--max-heap",
+                "--max-line-bytes",
+                "--checkpoint-secs",
+            ]),
+            number(),
+        )
+            .prop_map(|(option, value)| vec![option, value]);
+        let with_word = (
+            text(&["--engine", "--out", "--png", "--svg"]),
+            prop_oneof![
+                text(&["fastest", "straightforward", "out.seq", "pic.png", "/dev/null", "."]),
+                random_bytes().prop_map(|bytes| {
+                    // A file name in the scratch directory, never a path.
+                    let bytes: Vec<u8> =
+                        bytes.into_vec().into_iter().filter(|&byte| byte != b'/').collect();
+                    OsString::from_vec(bytes)
+                })
+            ],
+        )
+            .prop_map(|(option, value)| vec![option, value]);
+        prop_oneof![2 => flag, 2 => with_number, 1 => with_word]
+    }
+
+    /// Anything: words of the command line in any order.
+    fn chaotic() -> impl Strategy<Value = Vec<OsString>> {
+        let subcommand = prop_oneof![
+            8 => text(&["solve", "seq", "period", "table", "graph", "pattern"]),
+            1 => text(&["play", "serve", "help", "SOLVE", ""]),
+            1 => random_bytes(),
+        ];
+        let positional = prop_oneof![2 => number(), 1 => game()];
+        (
+            subcommand,
+            game(),
+            proptest::collection::vec(positional, 0..4),
+            proptest::collection::vec(option(), 0..4),
+            any::<bool>(),
+        )
+            .prop_map(|(subcommand, game, positionals, options, game_first)| {
+                let mut args = vec![subcommand];
+                if game_first {
+                    args.push(game);
+                }
+                args.extend(positionals);
+                args.extend(options.into_iter().flatten());
+                args
+            })
+    }
+
+    /// A component in some game's syntax: a heap, a pair, a list.
+    fn component() -> impl Strategy<Value = OsString> + Clone {
+        prop_oneof![
+            4 => (0u64..25).prop_map(|n| OsString::from(n.to_string())),
+            1 => (0u64..25, 0u64..25).prop_map(|(a, b)| OsString::from(format!("{a},{b}"))),
+            1 => proptest::collection::vec(0u64..8, 1..4).prop_map(|list| {
+                let list: Vec<String> = list.iter().map(u64::to_string).collect();
+                OsString::from(list.join(","))
+            }),
+            1 => text(&["a", "b", "c", "x"]),
+            1 => number(),
+        ]
+    }
+
+    /// Some of `options`, each at most once, each with its value drawn by `value` when it
+    /// takes one (written with a trailing `=` here).
+    fn some_of(
+        options: &'static [&'static str],
+        value: impl Strategy<Value = OsString> + Clone,
+    ) -> impl Strategy<Value = Vec<OsString>> {
+        let n_max = options.len().min(3);
+        (proptest::sample::subsequence(options, 0..=n_max), proptest::collection::vec(value, n_max))
+            .prop_map(|(chosen, values)| {
+                chosen
+                    .into_iter()
+                    .zip(values)
+                    .flat_map(|(option, value)| match option.strip_suffix('=') {
+                        Some(name) => vec![OsString::from(name), value],
+                        None => vec![OsString::from(option)],
+                    })
+                    .collect()
+            })
+    }
+
+    /// A command line shaped like each subcommand's, with values drawn at random.
+    fn structured() -> impl Strategy<Value = Vec<OsString>> {
+        let small = prop_oneof![
+            3 => (0u64..40).prop_map(|n| OsString::from(n.to_string())),
+            1 => number(),
+        ];
+        let files = text(&["out.seq", "pic.png", "pic.svg", "/dev/null", ".", ""]);
+        let solve = (
+            game(),
+            proptest::collection::vec(component(), 1..4),
+            some_of(
+                &["--json", "--misere", "--explain", "--max-positions=", "--max-digits="],
+                small.clone(),
+            ),
+        )
+            .prop_map(|(game, components, options)| {
+                let mut args = vec![OsString::from("solve"), game];
+                args.extend(components);
+                args.extend(options);
+                args
+            });
+        let batch = (game(), some_of(&["--json", "--misere", "--max-line-bytes="], small.clone()))
+            .prop_map(|(game, options)| {
+                let mut args = vec![OsString::from("solve"), game, OsString::from("--batch")];
+                args.extend(options);
+                args
+            });
+        let seq = (
+            game(),
+            small.clone(),
+            some_of(
+                &[
+                    "--json",
+                    "--png=",
+                    "--svg=",
+                    "--out=",
+                    "--engine=",
+                    "--resume",
+                    "--checkpoint-secs=",
+                ],
+                prop_oneof![files.clone(), text(&["fastest", "straightforward"]), small.clone()],
+            ),
+        )
+            .prop_map(|(game, n, options)| {
+                let mut args = vec![OsString::from("seq"), game, n];
+                args.extend(options);
+                args
+            });
+        let period =
+            (game(), some_of(&["--json", "--max="], small.clone())).prop_map(|(game, options)| {
+                let mut args = vec![OsString::from("period"), game];
+                args.extend(options);
+                args
+            });
+        let table = (
+            game(),
+            small.clone(),
+            some_of(&["--json", "--csv", "--verify", "--png=", "--svg="], files.clone()),
+        )
+            .prop_map(|(game, size, options)| {
+                let mut args = vec![OsString::from("table"), game, OsString::from("--size"), size];
+                args.extend(options);
+                args
+            });
+        let graph = (
+            prop_oneof![
+                text(&["g.txt", "bad.txt", "missing.txt", "/dev/zero", "."]),
+                random_bytes()
+            ],
+            some_of(&["--json"], small.clone()),
+        )
+            .prop_map(|(path, options)| {
+                let mut args = vec![OsString::from("graph"), path];
+                args.extend(options);
+                args
+            });
+        let pattern = (game(), some_of(&["--json", "--table", "--max="], small.clone())).prop_map(
+            |(game, options)| {
+                let mut args = vec![OsString::from("pattern"), game];
+                args.extend(options);
+                args
+            },
+        );
+        let global = some_of(
+            &["--threads=", "--max-heap=", "--max-file-bytes=", "--max-operations="],
+            small,
+        );
+        (
+            prop_oneof![3 => solve, 1 => batch, 2 => seq, 1 => period, 1 => table, 1 => graph,
+                     1 => pattern],
+            global,
+        )
+            .prop_map(|(mut args, global)| {
+                args.extend(global);
+                args
+            })
+    }
+
+    fn arguments() -> impl Strategy<Value = Vec<OsString>> {
+        prop_oneof![4 => structured(), 1 => chaotic()]
+    }
+
+    /// Runs the binary in `dir`, with one line on stdin, stdout read up to 1 MiB (then closed,
+    /// which ends any long listing) and a time limit of 20 s; `None` if it ran past it.
+    fn run(dir: &std::path::Path, args: &[OsString], stdin_line: &str) -> Option<Output> {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut pipe = child.stdin.take().unwrap();
+        let line = stdin_line.to_string();
+        std::thread::spawn(move || {
+            let _ = pipe.write_all(line.as_bytes());
+        });
+        let mut out = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut kept = Vec::new();
+            let _ = (&mut out).take(1 << 20).read_to_end(&mut kept);
+            kept
+        });
+        let mut err = child.stderr.take().unwrap();
+        let err_reader = std::thread::spawn(move || {
+            let mut kept = Vec::new();
+            let _ = err.read_to_end(&mut kept);
+            kept
+        });
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(20) {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        Some(Output { status, stdout: reader.join().unwrap(), stderr: err_reader.join().unwrap() })
+    }
+
+    #[test]
+    fn every_argument_vector_exits_0_or_2_with_one_error_line() {
+        use proptest::test_runner::{Config, TestRunner};
+        let dir = scratch_dir("random-arguments");
+        std::fs::write(dir.join("g.txt"), "a: b\nb: a c\nc:\n").unwrap();
+        std::fs::write(dir.join("bad.txt"), "a: b\nb: a c\n").unwrap();
+        let config = Config { cases: 300, failure_persistence: None, ..Config::default() };
+        let mut runner = TestRunner::new(config);
+        let stdin_line = prop_oneof![Just("3 4 5\n".to_string()), "[ -~]{0,20}\n"];
+        let (n_answered, n_bad_input) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+        // Some command lines ask for long work that is theirs to ask for (`period treblecross`
+        // checks a million heaps of a game without a known period): they are stopped, named
+        // and counted, not failed.
+        let timed_out = std::cell::RefCell::new(Vec::new());
+        let result = runner.run(&(arguments(), stdin_line), |(args, stdin_line)| {
+            let Some(output) = run(&dir, &args, &stdin_line) else {
+                timed_out.borrow_mut().push(args);
+                return Ok(());
+            };
+            let err = String::from_utf8_lossy(&output.stderr);
+            if std::env::var_os("GRUNDY_SHOW_CASES").is_some() {
+                eprintln!("{:?} {args:?} {}", output.status.code(), err.trim_end());
+            }
+            match output.status.code() {
+                Some(0) => n_answered.set(n_answered.get() + 1),
+                Some(2) => {
+                    prop_assert_eq!(err.lines().count(), 1, "{:?}: {}", args, err);
+                    prop_assert!(err.starts_with("error: "), "{:?}: {}", args, err);
+                    n_bad_input.set(n_bad_input.get() + 1);
+                }
+                code => {
+                    let signal = std::os::unix::process::ExitStatusExt::signal(&output.status);
+                    prop_assert!(
+                        false,
+                        "{:?}: status {:?}, signal {:?} ({})",
+                        args,
+                        code,
+                        signal,
+                        err
+                    );
+                }
+            }
+            Ok(())
+        });
+        if let Err(failure) = result {
+            panic!("{failure}");
+        }
+        // The grammar reaches both answers and refusals (a test that cannot fail would not).
+        let timed_out = timed_out.into_inner();
+        assert!(timed_out.len() <= 6, "too many long runs: {timed_out:?}");
+        let (n_answered, n_bad_input) = (n_answered.get(), n_bad_input.get());
+        assert!(
+            n_answered >= 30 && n_bad_input >= 100,
+            "{n_answered} answered, {n_bad_input} refused"
+        );
+    }
+}
+
 /// Under an address-space limit the answer is a clean error, never an abort (hardening2
 /// item 7).
 mod memory_limits {
