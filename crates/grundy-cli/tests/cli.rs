@@ -1541,6 +1541,7 @@ mod input_bounds {
         std::fs::File::create(&huge).unwrap().set_len(2 << 30).unwrap();
         assert_bad_input(&["graph", path_str(&huge)], "more than the 1073741824 allowed");
         assert_bad_input(&["solve", &format!("graph:{}", path_str(&huge)), "a"], "2147483648");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -2153,6 +2154,7 @@ mod memory_limits {
         text.push_str(&format!("n{node}:\nn{}:\n", node + 1));
         std::fs::write(&big, &text).unwrap();
         let output = grundy_limited(102_400, &["graph", path_str(&big)], Stdio::null());
+        let _ = std::fs::remove_dir_all(&dir);
         assert_clean_error(&output, "more than the machine gives");
         assert!(output.stdout.is_empty());
     }
@@ -2167,6 +2169,7 @@ mod memory_limits {
         drop(input);
         let stdin = std::fs::File::open(&input_path).unwrap();
         let output = grundy_limited(98_304, &["solve", "nim", "--batch"], Stdio::from(stdin));
+        let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
         assert_eq!(stdout(&output), "E\nP\nN 1 4 5\n");
         assert_eq!(
