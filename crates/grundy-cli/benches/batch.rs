@@ -38,7 +38,11 @@ fn bench_batch(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 answers.clear();
-                let options = BatchOptions { convention, json: false };
+                let options = BatchOptions {
+                    convention,
+                    json: false,
+                    max_line_bytes: batch::DEFAULT_MAX_LINE_BYTES,
+                };
                 batch::run(
                     &*grundy::game("nim").unwrap(),
                     options,

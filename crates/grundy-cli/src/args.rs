@@ -50,6 +50,22 @@ pub struct Cli {
     /// The most operations one call of a script function may take (default 1,000,000).
     #[arg(long, global = true, value_name = "N")]
     pub max_operations: Option<String>,
+
+    /// The largest heap whose value is computed one by one when no period can be proven
+    /// (default 4,194,304); games whose heaps cost more than a simple game's (long codes,
+    /// repeating digits) get proportionally fewer.
+    #[arg(long = "max-heap", global = true, value_name = "N")]
+    pub heap_limit: Option<String>,
+
+    /// The most significant digits a number of the input may have (default 100,000): reading
+    /// and printing decimal numbers takes time that grows with the square of their length.
+    #[arg(long, global = true, value_name = "N")]
+    pub max_digits: Option<String>,
+
+    /// The largest graph or script file read, in bytes (default 1 GiB; 10^9 and 1e9 are
+    /// understood).
+    #[arg(long, global = true, value_name = "BYTES")]
+    pub max_file_bytes: Option<String>,
 }
 
 /// The subcommands.
@@ -303,6 +319,11 @@ pub struct SolveArgs {
     /// Read positions from stdin, one per line, and answer each on its own line.
     #[arg(long)]
     pub batch: bool,
+
+    /// With --batch: the longest line read, in bytes (default 16 MiB); a longer line is a bad
+    /// line, skipped without being held in memory.
+    #[arg(long, value_name = "BYTES", requires = "batch")]
+    pub max_line_bytes: Option<String>,
 }
 
 /// The most worker threads `--threads` accepts.

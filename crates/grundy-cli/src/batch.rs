@@ -25,7 +25,14 @@ pub struct BatchOptions {
     pub convention: Convention,
     /// One JSON document per line instead of the short form.
     pub json: bool,
+    /// The longest line read, in bytes ([`DEFAULT_MAX_LINE_BYTES`] from the command line): a
+    /// longer line is a bad line, and the rest of it is skipped without being held in memory.
+    pub max_line_bytes: usize,
 }
+
+/// The longest `--batch` line read unless `--max-line-bytes` says otherwise: 16 MiB, a
+/// million heaps of sixteen digits.
+pub const DEFAULT_MAX_LINE_BYTES: usize = 16 << 20;
 
 /// What a batch run did.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +61,10 @@ pub fn run<R: Read, W: Write + ?Sized, E: Write + ?Sized>(
     let mut answers: Vec<u8> = Vec::with_capacity(BLOCK_SIZE * 2);
     let mut error_lines: Vec<u8> = Vec::new();
     let mut line_number: u64 = 0;
+    let max_line_bytes = options.max_line_bytes.max(1);
+    // Inside a line longer than the limit, already answered: its bytes are dropped as they
+    // come, up to its newline, so memory stays at the limit and a block whatever the input.
+    let mut skipping = false;
     loop {
         let filled = buffer.len();
         buffer.resize(filled + BLOCK_SIZE, 0);
@@ -66,19 +77,40 @@ pub fn run<R: Read, W: Write + ?Sized, E: Write + ?Sized>(
         };
         buffer.truncate(filled + n_read);
         let at_end = n_read == 0;
-        // Answer every complete line; keep a partial last line for the next block.
+        if skipping {
+            match buffer.iter().position(|&byte| byte == b'\n') {
+                Some(newline) => {
+                    buffer.drain(..=newline);
+                    skipping = false;
+                }
+                None => buffer.clear(),
+            }
+        }
+        // Answer every complete line; keep a partial last line for the next block, unless it
+        // is already too long.
         let complete = if at_end {
             buffer.len()
         } else {
             match buffer.iter().rposition(|&byte| byte == b'\n') {
                 Some(newline) => newline + 1,
-                None => continue,
+                None if buffer.len() > max_line_bytes && !skipping => {
+                    line_number += 1;
+                    answerer.too_long(line_number, max_line_bytes, &mut answers, &mut error_lines);
+                    buffer.clear();
+                    skipping = true;
+                    0
+                }
+                None => 0,
             }
         };
         for line in buffer[..complete].split_inclusive(|&byte| byte == b'\n') {
             line_number += 1;
             let line = line.strip_suffix(b"\n").unwrap_or(line);
-            answerer.answer(line, line_number, &mut answers, &mut error_lines);
+            if line.len() > max_line_bytes {
+                answerer.too_long(line_number, max_line_bytes, &mut answers, &mut error_lines);
+            } else {
+                answerer.answer(line, line_number, &mut answers, &mut error_lines);
+            }
         }
         buffer.drain(..complete);
         output.write_all(&answers)?;
@@ -118,6 +150,27 @@ impl LineAnswerer<'_> {
             return;
         }
         self.answer_general(line, line_number, answers, errors);
+    }
+
+    /// A line longer than `max_line_bytes`: a bad line, answered without reading it.
+    fn too_long(
+        &mut self,
+        line_number: u64,
+        max_line_bytes: usize,
+        answers: &mut Vec<u8>,
+        errors: &mut Vec<u8>,
+    ) {
+        self.report.n_bad_lines += 1;
+        let problem = format!(
+            "longer than {max_line_bytes} bytes (--max-line-bytes raises it): skipped unread"
+        );
+        if self.options.json {
+            let _ = serde_json::to_writer(&mut *answers, &serde_json::json!({"error": problem}));
+            answers.push(b'\n');
+        } else {
+            answers.extend_from_slice(b"E\n");
+        }
+        let _ = writeln!(errors, "error: line {line_number}: {problem}");
     }
 
     /// The general path: the game's `solve`, then the short form or JSON.
@@ -168,7 +221,7 @@ mod tests {
         let nim = grundy::game("nim").unwrap();
         let report = run(
             &*nim,
-            BatchOptions { convention, json },
+            BatchOptions { convention, json, max_line_bytes: DEFAULT_MAX_LINE_BYTES },
             &Limits::default(),
             input.as_bytes(),
             &mut out,
@@ -210,6 +263,60 @@ mod tests {
         assert!(out.lines().all(|answer| answer == out.lines().next().unwrap()));
     }
 
+    /// `n_digits` digits without a newline, then `rest`, made as they are read.
+    struct LongLine {
+        n_digits: usize,
+        rest: &'static [u8],
+    }
+
+    impl Read for LongLine {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.n_digits > 0 {
+                let n = buf.len().min(self.n_digits);
+                buf[..n].fill(b'7');
+                self.n_digits -= n;
+                return Ok(n);
+            }
+            let n = buf.len().min(self.rest.len());
+            buf[..n].copy_from_slice(&self.rest[..n]);
+            self.rest = &self.rest[n..];
+            Ok(n)
+        }
+    }
+
+    fn run_reader(input: impl Read, max_line_bytes: usize, json: bool) -> (String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let nim = grundy::game("nim").unwrap();
+        let options = BatchOptions { convention: Convention::Normal, json, max_line_bytes };
+        run(&*nim, options, &Limits::default(), input, &mut out, &mut err).unwrap();
+        (String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+    }
+
+    #[test]
+    fn a_100_megabyte_line_is_a_bad_line_skipped_unread_and_the_rest_answered() {
+        let input = LongLine { n_digits: 100 << 20, rest: b"\n1 2 3\n3 4 5\n" };
+        let (out, err) = run_reader(input, DEFAULT_MAX_LINE_BYTES, false);
+        assert_eq!(out, "E\nP\nN 1 4 5\n");
+        assert_eq!(
+            err,
+            "error: line 1: longer than 16777216 bytes (--max-line-bytes raises it): skipped unread\n"
+        );
+    }
+
+    #[test]
+    fn lines_over_a_small_limit_are_bad_wherever_they_end() {
+        // Complete lines over the limit, a long last line without a newline, and JSON.
+        let (out, err) = run_reader(&b"1 2\n12345678901\n3 4 5\n99999999999"[..], 10, false);
+        assert_eq!(out, "N 1 1\nE\nN 1 4 5\nE\n");
+        assert!(err.contains("line 2: longer than 10 bytes") && err.contains("line 4:"), "{err}");
+        let input = LongLine { n_digits: 3 * BLOCK_SIZE + 5, rest: b"\n2 2" };
+        let (out, _) = run_reader(input, 100, true);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        assert!(lines[0].starts_with("{\"error\":\"longer than 100 bytes"), "{out}");
+        assert!(lines[1].contains("\"outcome\":\"P\""), "{out}");
+    }
+
     proptest! {
         /// The fast path and the general path give the same line for every position.
         #[test]
@@ -225,7 +332,7 @@ mod tests {
             let mut general = Vec::new();
             let nim = grundy::game("nim").unwrap();
             let limits = Limits::default();
-            let mut answerer = LineAnswerer { game: &*nim, options: BatchOptions { convention, json: false }, limits: &limits, heaps: Vec::new(), report: BatchReport::default() };
+            let mut answerer = LineAnswerer { game: &*nim, options: BatchOptions { convention, json: false, max_line_bytes: DEFAULT_MAX_LINE_BYTES }, limits: &limits, heaps: Vec::new(), report: BatchReport::default() };
             for (idx, line) in input.lines().enumerate() {
                 answerer.answer_general(line.as_bytes(), idx as u64 + 1, &mut general, &mut Vec::new());
             }

@@ -102,7 +102,8 @@ fn serve(args: &args::ServeArgs) -> anyhow::Result<bool> {
     Ok(true)
 }
 
-/// The limits the command line asks for (`--max-positions`, `--max-operations`).
+/// The limits the command line asks for (`--max-positions`, `--max-operations`, `--max-heap`),
+/// and the process-wide bounds on input (`--max-digits`, `--max-file-bytes`).
 fn limits(cli: &args::Cli) -> Result<grundy::Limits, BadInput> {
     let mut limits = grundy::Limits::default();
     if let Some(text) = &cli.max_positions {
@@ -119,6 +120,23 @@ fn limits(cli: &args::Cli) -> Result<grundy::Limits, BadInput> {
             return Err(BadInput::msg("--max-operations: must be at least 1"));
         }
         limits.max_operations = n;
+    }
+    if let Some(text) = &cli.heap_limit {
+        limits.max_heap = parse_count(text, "--max-heap")?;
+    }
+    if let Some(text) = &cli.max_digits {
+        let n = parse_count(text, "--max-digits")?;
+        if n == 0 {
+            return Err(BadInput::msg("--max-digits: must be at least 1"));
+        }
+        grundy::games::set_max_digits(usize::try_from(n).unwrap_or(usize::MAX));
+    }
+    if let Some(text) = &cli.max_file_bytes {
+        let n = parse_count(text, "--max-file-bytes")?;
+        if n == 0 {
+            return Err(BadInput::msg("--max-file-bytes: must be at least 1"));
+        }
+        MAX_FILE_BYTES.store(n, std::sync::atomic::Ordering::Relaxed);
     }
     Ok(limits)
 }
@@ -205,16 +223,138 @@ pub fn parse_family(text: &str, limits: &grundy::Limits) -> Result<Family, BadIn
     }
 }
 
-/// The file system, for games that live in files (`graph:PATH`).
+/// The largest graph or script file read, in bytes, unless `--max-file-bytes` says otherwise:
+/// 1 GiB. A graph file of that size holds some 10^8 nodes, far more than a solver stores.
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// `--max-file-bytes`, for the whole process: game files are read while the GAME argument is
+/// parsed, where only the [`grundy::Limits`] reach.
+static MAX_FILE_BYTES: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(DEFAULT_MAX_FILE_BYTES);
+
+/// The file system, for games that live in files (`graph:PATH`, `script:PATH`): regular files
+/// of at most `--max-file-bytes` bytes ([`read_regular_file`]).
 pub struct Files;
 
 impl grundy::games::FileSource for Files {
     fn read_to_string(&self, path: &str) -> Result<String, String> {
-        std::fs::read_to_string(path).map_err(|error| error.to_string())
+        let max_bytes = MAX_FILE_BYTES.load(std::sync::atomic::Ordering::Relaxed);
+        read_regular_file(std::path::Path::new(path), max_bytes)
     }
 
     /// A script's `print` and `debug` go to stderr, never into an answer.
     fn printer(&self) -> Option<grundy::games::Printer> {
         Some(std::sync::Arc::new(|text: &str| eprintln!("{text}")))
+    }
+}
+
+/// The text of the regular file at `path` (symbolic links followed), if it holds at most
+/// `max_bytes` bytes of UTF-8; otherwise why not, in words. A FIFO, a device (`/dev/zero`), a
+/// socket or a directory is refused before it is opened for reading, so reading never waits
+/// for a writer nor runs on without end, and memory is asked for once, for the file's size, so
+/// a file too large for the machine is an error rather than an abort.
+pub fn read_regular_file(path: &std::path::Path, max_bytes: u64) -> Result<String, String> {
+    use std::io::Read;
+    let regular_size = |metadata: &std::fs::Metadata| -> Result<u64, String> {
+        let file_type = metadata.file_type();
+        if file_type.is_file() {
+            return Ok(metadata.len());
+        }
+        let kind = if file_type.is_dir() { "a directory" } else { special_file_kind(&file_type) };
+        Err(format!("it is {kind}, not a regular file"))
+    };
+    regular_size(&std::fs::metadata(path).map_err(|error| error.to_string())?)?;
+    let file = std::fs::File::open(path).map_err(|error| error.to_string())?;
+    // Looked at again through the open file: what stands at the path may have changed.
+    let size = regular_size(&file.metadata().map_err(|error| error.to_string())?)?;
+    let too_large = |size: u64| {
+        format!(
+            "it is {size} bytes, more than the {max_bytes} allowed (--max-file-bytes raises it)"
+        )
+    };
+    if size > max_bytes {
+        return Err(too_large(size));
+    }
+    let mut bytes: Vec<u8> = Vec::new();
+    let capacity = usize::try_from(size.saturating_add(1)).map_err(|_| too_large(size))?;
+    bytes
+        .try_reserve_exact(capacity)
+        .map_err(|_| format!("not enough memory to read its {size} bytes"))?;
+    // A file that grows while it is read stops at the limit all the same.
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|error| error.to_string())?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(too_large(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        format!("it is not UTF-8 text (byte {} is not valid)", error.utf8_error().valid_up_to())
+    })
+}
+
+#[cfg(unix)]
+fn special_file_kind(file_type: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if file_type.is_fifo() {
+        "a FIFO"
+    } else if file_type.is_char_device() {
+        "a character device"
+    } else if file_type.is_block_device() {
+        "a block device"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else {
+        "not a file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_file_kind(_file_type: &std::fs::FileType) -> &'static str {
+    "not a file"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("grundy-files-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn dev_zero_and_directories_are_refused_before_reading() {
+        let error = read_regular_file(std::path::Path::new("/dev/zero"), 1 << 30).unwrap_err();
+        assert_eq!(error, "it is a character device, not a regular file");
+        let error = read_regular_file(&scratch("dir"), 1 << 30).unwrap_err();
+        assert_eq!(error, "it is a directory, not a regular file");
+    }
+
+    #[test]
+    fn a_file_over_the_size_limit_is_refused_and_one_at_it_is_read() {
+        let path = scratch("size").join("graph.txt");
+        std::fs::write(&path, "a: b\nb:\n").unwrap();
+        assert_eq!(read_regular_file(&path, 8).unwrap(), "a: b\nb:\n");
+        let error = read_regular_file(&path, 7).unwrap_err();
+        assert!(error.starts_with("it is 8 bytes, more than the 7 allowed"), "{error}");
+    }
+
+    #[test]
+    fn a_sparse_file_larger_than_memory_is_refused_by_its_size() {
+        let path = scratch("sparse").join("huge.txt");
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(1 << 32).unwrap();
+        let error = read_regular_file(&path, DEFAULT_MAX_FILE_BYTES).unwrap_err();
+        assert!(error.contains("4294967296 bytes, more than the 1073741824 allowed"), "{error}");
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_names_the_byte() {
+        let path = scratch("utf8").join("bad.txt");
+        std::fs::write(&path, b"ab\xffcd").unwrap();
+        let error = read_regular_file(&path, 100).unwrap_err();
+        assert_eq!(error, "it is not UTF-8 text (byte 2 is not valid)");
     }
 }

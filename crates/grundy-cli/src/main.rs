@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return clap_error(error),
     };
-    let stdout = std::io::stdout().lock();
+    let stdout = NamedStdout(std::io::stdout().lock());
     let mut stdout = BufWriter::with_capacity(1 << 16, stdout);
     let result = grundy_cli::run(&cli, &mut stdout).and_then(|all_good| {
         stdout.flush()?;
@@ -42,6 +42,26 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         }
+    }
+}
+
+/// Standard output whose errors say so (`cannot write to stdout: No space left on device`),
+/// keeping their kind, so that a closed pipe is still recognised.
+struct NamedStdout<W>(W);
+
+impl<W: Write> NamedStdout<W> {
+    fn named(error: std::io::Error) -> std::io::Error {
+        std::io::Error::new(error.kind(), format!("cannot write to stdout: {error}"))
+    }
+}
+
+impl<W: Write> Write for NamedStdout<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.write(bytes).map_err(Self::named)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(Self::named)
     }
 }
 
@@ -105,8 +125,11 @@ fn fold_clap_message(rendered: &str) -> String {
     one_line(&format!("{problem} ({})", notes.join("; ")))
 }
 
+/// The message on one line, with any long run of input in it cut to a readable length (the
+/// library's rule, so the command line's own messages quote input the same way).
 fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    grundy::error::readable(&joined).into_owned()
 }
 
 fn is_broken_pipe(error: &anyhow::Error) -> bool {

@@ -4,7 +4,7 @@ use crate::args::PeriodArgs;
 use crate::progress::Progress;
 use crate::{library_error, parse_count, parse_family, Family};
 use anyhow::Result;
-use grundy::sequence::{PeriodReport, RunOptions};
+use grundy::sequence::{cost, PeriodReport, RunOptions};
 use grundy::Limits;
 use std::io::Write;
 
@@ -17,8 +17,22 @@ pub fn run(
     stdout: &mut dyn Write,
 ) -> Result<bool> {
     let family = parse_family(&args.game, limits)?;
-    let default_max = if matches!(family, Family::Heap(_)) { "1000000" } else { "10000" };
-    let max_heap = parse_count(args.max.as_deref().unwrap_or(default_max), "--max")?;
+    // A code with a repeating digit is looked at only so far: no theorem can prove its period.
+    let no_theorem = match &family {
+        Family::Heap(game) if cost::has_no_theorem(game) => Some(game),
+        _ => None,
+    };
+    let max_heap = match (&args.max, no_theorem) {
+        (Some(text), _) => parse_count(text, "--max")?,
+        (None, Some(game)) => cost::default_check_without_theorem(game, limits),
+        (None, None) if matches!(family, Family::Heap(_)) => 1_000_000,
+        (None, None) => 10_000,
+    };
+    let note = no_theorem.map(|_| {
+        let default =
+            if args.max.is_none() { ", the default for this code (--max goes on)" } else { "" };
+        format!("{}: checked to heap {max_heap}{default}", cost::NO_THEOREM)
+    });
     let mut bar = Progress::heaps(max_heap, show_progress);
     let report = match family {
         Family::Heap(game) => {
@@ -35,9 +49,16 @@ pub fn run(
     .map_err(library_error)?;
     bar.finish();
     if args.json {
-        serde_json::to_writer(&mut *stdout, &grundy::contract::period(&report))?;
+        let mut doc = grundy::contract::period(&report);
+        if let Some(note) = &note {
+            doc["note"] = note.as_str().into();
+        }
+        serde_json::to_writer(&mut *stdout, &doc)?;
     } else {
         write!(stdout, "{report}")?;
+        if let Some(note) = &note {
+            write!(stdout, "\n{note}")?;
+        }
     }
     writeln!(stdout)?;
     Ok(true)

@@ -81,9 +81,14 @@ struct Output {
 }
 
 impl Output {
+    /// `FILE.partial`, where the values are written.
+    fn partial_path(&self) -> PathBuf {
+        with_suffix(&self.target, ".partial")
+    }
+
     fn append<T: Copy + Into<u32>>(&mut self, values: &[T]) -> Result<()> {
         let bytes = value_bytes(values, self.header.value_width);
-        self.file.write_all(&bytes)?;
+        self.file.write_all(&bytes).with_context(|| cannot_write(&self.partial_path()))?;
         self.checksum = checksum(self.checksum, &bytes);
         self.n_written += values.len() as u64;
         self.max_value = values.iter().fold(self.max_value, |max, &v| max.max(v.into()));
@@ -99,32 +104,36 @@ impl Output {
         let mut header = self.header.clone();
         header.value_width = width;
         header.n_values = self.n_written;
-        out.write_all(&header.encode())?;
-        self.file.seek(SeekFrom::Start(self.header.len() as u64))?;
+        let written = || cannot_write(&target);
+        let partial = self.partial_path();
+        let read = || format!("cannot read '{}'", partial.display());
+        out.write_all(&header.encode()).with_context(written)?;
+        self.file.seek(SeekFrom::Start(self.header.len() as u64)).with_context(read)?;
         let old_width = self.header.value_width as usize;
         let mut sum = CHECKSUM_START;
         let mut chunk = vec![0u8; old_width << 20];
         let mut left = self.n_written as usize * old_width;
         while left > 0 {
             let take = left.min(chunk.len());
-            self.file.read_exact(&mut chunk[..take])?;
+            self.file.read_exact(&mut chunk[..take]).with_context(read)?;
             let bytes =
                 value_bytes(&values_from_bytes(&chunk[..take], self.header.value_width), width);
-            out.write_all(&bytes)?;
+            out.write_all(&bytes).with_context(written)?;
             sum = checksum(sum, &bytes);
             left -= take;
         }
         header.checksum = sum;
         header.complete = true;
-        out.seek(SeekFrom::Start(0))?;
-        out.write_all(&header.encode())?;
-        out.sync_all()?;
+        out.seek(SeekFrom::Start(0))
+            .and_then(|_| out.write_all(&header.encode()))
+            .and_then(|()| out.sync_all())
+            .with_context(written)?;
         self.checksum = sum;
         Ok(target)
     }
 
     fn checkpoint(&mut self) -> Result<()> {
-        self.file.sync_data()?;
+        self.file.sync_data().with_context(|| cannot_write(&self.partial_path()))?;
         let record = Checkpoint {
             game: self.header.game.clone(),
             value_width: self.header.value_width,
@@ -156,9 +165,12 @@ impl Output {
             self.header.n_values = self.n_written;
             self.header.checksum = self.checksum;
             self.header.complete = true;
-            self.file.seek(SeekFrom::Start(0))?;
-            self.file.write_all(&self.header.encode())?;
-            self.file.sync_all()?;
+            let header = self.header.encode();
+            self.file
+                .seek(SeekFrom::Start(0))
+                .and_then(|_| self.file.write_all(&header))
+                .and_then(|()| self.file.sync_all())
+                .with_context(|| cannot_write(&partial))?;
             partial.clone()
         };
         drop(self.file);
@@ -396,8 +408,8 @@ impl Job<'_> {
             .create(true)
             .truncate(true)
             .open(&partial)
-            .with_context(|| format!("cannot write '{}'", partial.display()))?;
-        file.write_all(&header.encode())?;
+            .with_context(|| cannot_write(&partial))?;
+        file.write_all(&header.encode()).with_context(|| cannot_write(&partial))?;
         let mut output = Output {
             file,
             target: target.to_path_buf(),
@@ -479,7 +491,8 @@ impl Job<'_> {
                 partial.display()
             )));
         }
-        let file_len = file.metadata()?.len();
+        let file_len =
+            file.metadata().with_context(|| format!("cannot read '{}'", partial.display()))?.len();
         let header_len = header.len() as u64;
         let data_len = record.n_values.checked_mul(u64::from(width));
         let data_end = data_len.and_then(|len| len.checked_add(header_len));
@@ -504,7 +517,8 @@ impl Job<'_> {
         kept.try_reserve_exact(kept_len).map_err(|_| {
             anyhow::anyhow!("--resume: not enough memory for the {kept_len} bytes of values")
         })?;
-        file.seek(SeekFrom::Start(header_len))?;
+        file.seek(SeekFrom::Start(header_len))
+            .with_context(|| format!("cannot read '{}'", partial.display()))?;
         let mut reader = std::io::BufReader::with_capacity(READ_CHUNK, (&mut file).take(data_len));
         let mut sum = CHECKSUM_START;
         let mut max_value = 0u32;
@@ -535,8 +549,9 @@ impl Job<'_> {
         }
         // Everything is checked. Anything written after the checkpoint is not trusted: cut it
         // off and carry on from there.
-        file.set_len(data_end)?;
-        file.seek(SeekFrom::End(0))?;
+        file.set_len(data_end)
+            .and_then(|()| file.seek(SeekFrom::End(0)))
+            .with_context(|| cannot_write(&partial))?;
         let earlier = values_from_bytes(&kept, width);
         drop(kept);
         let output = Output {
@@ -607,6 +622,11 @@ impl Job<'_> {
         }
         Ok(true)
     }
+}
+
+/// The message of an error writing `path`: every file error names its file.
+fn cannot_write(path: &Path) -> String {
+    format!("cannot write '{}'", path.display())
 }
 
 /// The header at the start of a sequence file.

@@ -40,7 +40,15 @@ pub fn run(args: &SolveArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<
     if args.batch {
         let stdin = std::io::stdin().lock();
         let mut stderr = std::io::stderr().lock();
-        let options = batch::BatchOptions { convention: request.convention, json: args.json };
+        let max_line_bytes = match &args.max_line_bytes {
+            Some(text) => match crate::parse_count(text, "--max-line-bytes")? {
+                0 => return Err(BadInput::msg("--max-line-bytes: must be at least 1").into()),
+                n => usize::try_from(n).unwrap_or(usize::MAX),
+            },
+            None => batch::DEFAULT_MAX_LINE_BYTES,
+        };
+        let options =
+            batch::BatchOptions { convention: request.convention, json: args.json, max_line_bytes };
         let report = batch::run(&*request.game, options, limits, stdin, stdout, &mut stderr)?;
         return Ok(report.n_bad_lines == 0);
     }

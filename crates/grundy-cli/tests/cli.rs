@@ -1682,5 +1682,707 @@ mod play {
         let (text, _) = play(&["nim", "2", "--misere"], "1 1\n");
         assert_eq!(positions(&text), ["1", "0"]);
         assert!(text.trim_end().ends_with("winner: you"), "{text}");
+/// Run under an address-space limit of `kib` KiB (`ulimit -v`), with `stdin` fed in.
+fn grundy_limited(kib: u64, args: &[&str], stdin: Stdio) -> Output {
+    Command::new("sh")
+        .args(["-c", &format!("ulimit -v {kib} && exec \"$0\" \"$@\"")])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .unwrap()
+}
+
+/// A clean error: status 2, one line on stderr that starts with `error: ` and names `needle`,
+/// no abort and no panic.
+fn assert_clean_error(output: &Output, needle: &str) {
+    let err = stderr(output);
+    assert_eq!(output.status.code(), Some(2), "{:?}: {err}", output.status);
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(err.starts_with("error: ") && err.contains(needle), "{err:?} should name {needle:?}");
+}
+
+/// Bounds on input: lines of `--batch`, game files, digits (hardening2 items 1 and 2).
+mod input_bounds {
+    use super::*;
+
+    #[test]
+    fn a_batch_line_over_max_line_bytes_is_a_bad_line_and_the_rest_answered() {
+        let output = grundy_with_stdin(
+            &["solve", "nim", "--batch", "--max-line-bytes", "10"],
+            "1 2\n12345678901234\n3 4 5\n",
+        );
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(stdout(&output), "N 1 1\nE\nN 1 4 5\n");
+        assert_eq!(
+            stderr(&output),
+            "error: line 2: longer than 10 bytes (--max-line-bytes raises it): skipped unread\n"
+        );
+        assert_bad_input(&["solve", "nim", "--batch", "--max-line-bytes", "0"], "at least 1");
+        assert_bad_input(&["solve", "nim", "--max-line-bytes", "10", "3"], "--batch");
+    }
+
+    #[test]
+    fn a_graph_of_dev_zero_or_a_fifo_is_refused_unread() {
+        assert_bad_input(&["graph", "/dev/zero"], "'/dev/zero': it is a character device");
+        assert_bad_input(&["solve", "graph:/dev/zero", "a"], "not a regular file");
+        let dir = scratch_dir("graph-fifo");
+        let fifo = dir.join("fifo");
+        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        // Nobody writes to it: reading it would wait for ever.
+        assert_bad_input(&["graph", path_str(&fifo)], "it is a FIFO, not a regular file");
+        assert_bad_input(&["graph", path_str(&dir)], "it is a directory");
+    }
+
+    #[test]
+    fn a_graph_file_over_max_file_bytes_is_refused() {
+        let dir = scratch_dir("graph-size");
+        let small = dir.join("small.txt");
+        std::fs::write(&small, "a: b\nb:\n").unwrap();
+        assert!(grundy(&["graph", path_str(&small), "--max-file-bytes", "8"]).status.success());
+        assert_bad_input(
+            &["graph", path_str(&small), "--max-file-bytes", "7"],
+            "it is 8 bytes, more than the 7 allowed (--max-file-bytes raises it)",
+        );
+        // 2 GiB of nothing (a sparse file): refused by its size, before a byte is read.
+        let huge = dir.join("huge.txt");
+        std::fs::File::create(&huge).unwrap().set_len(2 << 30).unwrap();
+        assert_bad_input(&["graph", path_str(&huge)], "more than the 1073741824 allowed");
+        assert_bad_input(&["solve", &format!("graph:{}", path_str(&huge)), "a"], "2147483648");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_graph_file_with_a_byte_order_mark_names_its_first_node_plainly() {
+        let dir = scratch_dir("graph-bom");
+        let path = dir.join("bom.txt");
+        std::fs::write(&path, "\u{feff}a: b\nb:\n").unwrap();
+        let doc = json(&grundy(&["graph", path_str(&path), "--json"]));
+        assert_eq!(doc["nodes"][0]["node"], "a");
+        let doc = json(&grundy(&["solve", &format!("graph:{}", path_str(&path)), "a", "--json"]));
+        assert_eq!(doc["outcome"], "N");
+    }
+
+    #[test]
+    fn a_heap_of_more_than_max_digits_is_refused_at_once_and_quoted_short() {
+        let heap = "7".repeat(120_000);
+        let started = std::time::Instant::now();
+        let output = grundy(&["solve", "nim", &heap]);
+        assert_clean_error(&output, "too large: 120000 digits, more than the 100000 allowed");
+        assert!(stderr(&output).len() < 400, "quoted short: {}", stderr(&output));
+        assert!(stderr(&output).contains(&format!("'{}…' (120000 characters)", "7".repeat(60))));
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+        // Raised, the same heap is answered exactly.
+        let output = grundy(&["solve", "nim", &heap, "--max-digits", "200000", "--json"]);
+        assert_eq!(json(&output)["value"].to_string(), heap);
+        assert_bad_input(&["solve", "nim", "3", "--max-digits", "0"], "--max-digits");
+    }
+
+    #[test]
+    fn a_ten_megabyte_heap_in_batch_is_refused_fast_with_a_short_message() {
+        let input = format!("{}\n1 1\n", "9".repeat(10_000_000));
+        let started = std::time::Instant::now();
+        let output = grundy_with_stdin(&["solve", "nim", "--batch"], &input);
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(stdout(&output), "E\nP\n");
+        let err = stderr(&output);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.len() < 300 && err.contains("(10000000 characters)"), "{err}");
+    }
+
+    #[test]
+    fn every_message_quotes_long_input_short() {
+        // A code, a game name, a subtraction set: each quoted in at most 60 characters.
+        let long = "7".repeat(5000);
+        for args in [
+            vec!["solve".to_string(), format!("0.{long}z"), "3".into()],
+            vec!["solve".to_string(), format!("chess{long}"), "3".into()],
+            vec!["seq".to_string(), format!("sub:1,{long}"), "3".into()],
+            vec!["seq".to_string(), "kayles".into(), long.clone()],
+        ] {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let output = grundy(&args);
+            let err = stderr(&output);
+            assert_eq!(output.status.code(), Some(2), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(!err.contains(&"7".repeat(61)), "{err}");
+            assert!(err.contains("…"), "{err}");
+        }
+    }
+}
+
+/// What messages say (hardening2 item 3).
+mod messages {
+    use super::*;
+
+    #[test]
+    fn seq_kayles_10_to_the_20_says_too_large() {
+        assert_bad_input(&["seq", "kayles", "10^20"], "too large");
+    }
+
+    #[test]
+    fn solve_nim_minus_zero_is_the_heap_zero() {
+        let doc = json(&grundy(&["solve", "nim", "-0", "--json"]));
+        assert_eq!(doc["components"][0]["position"], "0");
+        assert_eq!(doc["outcome"], "P");
+    }
+
+    /// A full disk: every writer names the file it could not write.
+    #[test]
+    fn writing_to_dev_full_names_the_path() {
+        for args in [
+            vec!["seq", "kayles", "100", "--out", "/dev/full"],
+            vec!["seq", "0.6", "5000", "--out", "/dev/full"],
+            vec!["seq", "kayles", "100", "--png", "/dev/full"],
+            vec!["seq", "kayles", "100", "--svg", "/dev/full"],
+            vec!["table", "nim", "--size", "10", "--png", "/dev/full"],
+        ] {
+            let output = grundy(&args);
+            let err = stderr(&output);
+            assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+            assert_eq!(
+                err, "error: cannot write '/dev/full': No space left on device (os error 28)\n",
+                "{args:?}"
+            );
+        }
+        let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["seq", "kayles", "100000"])
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        assert!(stderr(&output).starts_with("error: cannot write to stdout: No space left"));
+    }
+
+    /// A file that cannot grow (`ulimit -f`, as a full disk): the partial file is named.
+    #[test]
+    fn a_sequence_file_that_cannot_grow_names_the_partial_file() {
+        let dir = scratch_dir("fsize");
+        let out = dir.join("o.seq");
+        let output = Command::new("sh")
+            .args(["-c", "trap '' XFSZ; ulimit -f 20 && exec \"$0\" \"$@\""])
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .args(["seq", "0.6", "100000", "--out", path_str(&out)])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        let err = stderr(&output);
+        let partial = format!("{}.partial", out.display());
+        assert_eq!(err, format!("error: cannot write '{partial}': File too large (os error 27)\n"),);
+    }
+}
+
+/// Codes with a repeating digit, which no theorem covers, and very long codes: bounded work
+/// that says so (hardening2 item 5).
+mod unbounded_work {
+    use super::*;
+
+    fn quick(args: &[&str]) -> Output {
+        let started = std::time::Instant::now();
+        let output = grundy(args);
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "{args:?} took long");
+        output
+    }
+
+    #[test]
+    fn period_of_a_repeating_digit_code_stops_at_a_stated_default() {
+        let output = quick(&["period", "0.[2]"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(text.starts_with("0.[2]: no period proven; checked to heap 10000"), "{text}");
+        assert!(
+            text.contains(
+                "no periodicity theorem covers codes with a repeating digit: checked to heap \
+                 10000, the default for this code (--max goes on)"
+            ),
+            "{text}"
+        );
+        let doc = json(&quick(&["period", "0.[7]", "--json"]));
+        assert_eq!(doc["periodic"], false);
+        let checked_to = doc["checked_to"].as_u64().unwrap();
+        assert!((500..10_000).contains(&checked_to), "{doc}");
+        assert!(doc["note"].as_str().unwrap().starts_with("no periodicity theorem covers"));
+        let doc = json(&quick(&["period", "0.[2]", "--max", "300", "--json"]));
+        assert_eq!(doc["checked_to"], 300);
+    }
+
+    #[test]
+    fn a_repeating_digit_code_past_its_heap_limit_is_refused_at_once() {
+        let output = quick(&["seq", "0.[2]", "1000000"]);
+        assert_clean_error(&output, "no periodicity theorem covers a code with a repeating digit");
+        assert!(stderr(&output).contains("(the limit on heap sizes computed one by one is "));
+        let output = quick(&["period", "0.[7]", "--max", "100000"]);
+        assert_clean_error(&output, "too large to decide");
+        let output = quick(&["solve", "0.[2]", "5", "100000"]);
+        assert_clean_error(&output, "component 2 of the position, '100000': 0.[2] has a repeating");
+        // --max-heap lowers (or raises) the bound.
+        assert_clean_error(&quick(&["seq", "0.[2]", "2000", "--max-heap", "1000"]), "is 1000)");
+    }
+
+    #[test]
+    fn progress_of_a_repeating_digit_code_comes_in_small_steps() {
+        let output = quick(&["seq", "0.[2]", "30000", "--progress"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let err = stderr(&output);
+        let first = err.lines().next().unwrap_or_default();
+        let heap: u64 = first
+            .strip_prefix("heap ")
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{err}"));
+        assert!(heap < 10_000, "the first progress line comes early: {err}");
+    }
+
+    #[test]
+    fn solve_with_a_code_of_100000_digits_answers_in_seconds() {
+        let code = format!("0.{}", "7".repeat(100_000));
+        let output = quick(&["solve", &code, "200000"]);
+        assert_clean_error(&output, "'200000': no period of 0.7777");
+        assert!(stderr(&output).len() < 400, "{}", stderr(&output));
+        let output = quick(&["solve", &code, "30", "--json"]);
+        assert_eq!(json(&output)["value"], 30);
+    }
+}
+
+/// Random argument vectors from a small grammar, run through the real binary: status 0 or 2
+/// (never 101 or a signal), and on 2 exactly one line on stderr starting with `error: `
+/// (hardening2 item 6).
+mod random_arguments {
+    use super::*;
+    use proptest::prelude::*;
+    use std::ffi::OsString;
+    use std::io::Read;
+    use std::os::unix::ffi::OsStringExt;
+    use std::time::{Duration, Instant};
+
+    /// Text of an argument: any characters, and now and then bytes that are not UTF-8 (but
+    /// never NUL, which no argument can hold).
+    fn random_bytes() -> impl Strategy<Value = OsString> + Clone {
+        prop_oneof![
+            3 => "\\PC{0,12}".prop_map(OsString::from),
+            1 => proptest::collection::vec(1u8..=255, 0..12).prop_map(OsString::from_vec),
+        ]
+    }
+
+    fn text(choices: &'static [&'static str]) -> impl Strategy<Value = OsString> + Clone {
+        proptest::sample::select(choices).prop_map(OsString::from)
+    }
+
+    /// Numbers and things that look like them. None is a valid number above 10^6, so that no
+    /// case asks for a long computation or a large file (21 digits and more pass 2^64).
+    fn number() -> impl Strategy<Value = OsString> + Clone {
+        prop_oneof![
+            4 => (0u64..30).prop_map(|n| OsString::from(n.to_string())),
+            1 => (0u64..=1_000_000).prop_map(|n| OsString::from(n.to_string())),
+            1 => "[0-9]{21,60}".prop_map(OsString::from),
+            1 => (0u32..7).prop_map(|k| OsString::from(format!("10^{k}"))),
+            1 => (20u32..40).prop_map(|k| OsString::from(format!("10^{k}"))),
+            1 => text(&["-1", "-0", "+3", "2.5", "1e3", "1e400", "0x10", "", " 7", "inf", "NaN",
+                        "3,5", "1,2,3", "-", "٣", "18446744073709551616"]),
+            1 => random_bytes(),
+        ]
+    }
+
+    /// Codes, mostly well formed: `0.` then octal digits, sometimes a bracket or a stray
+    /// character.
+    fn code() -> impl Strategy<Value = OsString> + Clone {
+        let zeroth = prop_oneof![6 => Just("0".to_string()), 1 => "[48c]", 1 => "[0-9a-fz]"];
+        let rest = prop_oneof![
+            6 => "[0-7]{1,5}",
+            2 => "[0-7]{0,3}\\[[1-7]\\]",
+            1 => "[0-9a-fA-F\\[\\]z.]{0,6}",
+        ];
+        (zeroth, rest).prop_map(|(zeroth, rest)| OsString::from(format!("{zeroth}.{rest}")))
+    }
+
+    fn game() -> impl Strategy<Value = OsString> + Clone {
+        prop_oneof![
+            5 => text(&["nim", "kayles", "dawson", "treblecross", "lasker", "grundy", "wythoff",
+                        "staircase", "georgia-bob", "fibonacci-nim", "moore:2", "moore:0",
+                        "moore:x", "sub:1,3,4", "sub:", "sub:0", "sub:1..5", "sub:5..1",
+                        "bounded:3", "bounded:0", "graph:g.txt", "graph:missing.txt",
+                        "graph:/dev/zero", "graph:.", "graph:", "script:missing.rhai", "chess",
+                        "0.[2]", "4.[3]", "0.[3]"]),
+            3 => code(),
+            1 => random_bytes().prop_map(|bytes| {
+                let mut game = OsString::from("sub:");
+                game.push(bytes);
+                game
+            }),
+            1 => random_bytes(),
+        ]
+    }
+
+    fn option() -> impl Strategy<Value = Vec<OsString>> {
+        let flag = text(&[
+            "--json",
+            "--misere",
+            "--explain",
+            "--csv",
+            "--verify",
+            "--table",
+            "--resume",
+            "--batch",
+            "--frobnicate",
+            "-x",
+            "--",
+            "--help",
+        ])
+        .prop_map(|flag| vec![flag]);
+        let with_number = (
+            text(&[
+                "--max",
+                "--size",
+                "--threads",
+                "--max-positions",
+                "--max-operations",
+                "--max-digits",
+                "--max-file-bytes",
+                "--max-heap",
+                "--max-line-bytes",
+                "--checkpoint-secs",
+            ]),
+            number(),
+        )
+            .prop_map(|(option, value)| vec![option, value]);
+        let with_word = (
+            text(&["--engine", "--out", "--png", "--svg"]),
+            prop_oneof![
+                text(&["fastest", "straightforward", "out.seq", "pic.png", "/dev/null", "."]),
+                random_bytes().prop_map(|bytes| {
+                    // A file name in the scratch directory, never a path.
+                    let bytes: Vec<u8> =
+                        bytes.into_vec().into_iter().filter(|&byte| byte != b'/').collect();
+                    OsString::from_vec(bytes)
+                })
+            ],
+        )
+            .prop_map(|(option, value)| vec![option, value]);
+        prop_oneof![2 => flag, 2 => with_number, 1 => with_word]
+    }
+
+    /// Anything: words of the command line in any order.
+    fn chaotic() -> impl Strategy<Value = Vec<OsString>> {
+        let subcommand = prop_oneof![
+            8 => text(&["solve", "seq", "period", "table", "graph", "pattern"]),
+            1 => text(&["play", "serve", "help", "SOLVE", ""]),
+            1 => random_bytes(),
+        ];
+        let positional = prop_oneof![2 => number(), 1 => game()];
+        (
+            subcommand,
+            game(),
+            proptest::collection::vec(positional, 0..4),
+            proptest::collection::vec(option(), 0..4),
+            any::<bool>(),
+        )
+            .prop_map(|(subcommand, game, positionals, options, game_first)| {
+                let mut args = vec![subcommand];
+                if game_first {
+                    args.push(game);
+                }
+                args.extend(positionals);
+                args.extend(options.into_iter().flatten());
+                args
+            })
+    }
+
+    /// A component in some game's syntax: a heap, a pair, a list.
+    fn component() -> impl Strategy<Value = OsString> + Clone {
+        prop_oneof![
+            4 => (0u64..25).prop_map(|n| OsString::from(n.to_string())),
+            1 => (0u64..25, 0u64..25).prop_map(|(a, b)| OsString::from(format!("{a},{b}"))),
+            1 => proptest::collection::vec(0u64..8, 1..4).prop_map(|list| {
+                let list: Vec<String> = list.iter().map(u64::to_string).collect();
+                OsString::from(list.join(","))
+            }),
+            1 => text(&["a", "b", "c", "x"]),
+            1 => number(),
+        ]
+    }
+
+    /// Some of `options`, each at most once, each with its value drawn by `value` when it
+    /// takes one (written with a trailing `=` here).
+    fn some_of(
+        options: &'static [&'static str],
+        value: impl Strategy<Value = OsString> + Clone,
+    ) -> impl Strategy<Value = Vec<OsString>> {
+        let n_max = options.len().min(3);
+        (proptest::sample::subsequence(options, 0..=n_max), proptest::collection::vec(value, n_max))
+            .prop_map(|(chosen, values)| {
+                chosen
+                    .into_iter()
+                    .zip(values)
+                    .flat_map(|(option, value)| match option.strip_suffix('=') {
+                        Some(name) => vec![OsString::from(name), value],
+                        None => vec![OsString::from(option)],
+                    })
+                    .collect()
+            })
+    }
+
+    /// A command line shaped like each subcommand's, with values drawn at random.
+    fn structured() -> impl Strategy<Value = Vec<OsString>> {
+        let small = prop_oneof![
+            3 => (0u64..40).prop_map(|n| OsString::from(n.to_string())),
+            1 => number(),
+        ];
+        let files = text(&["out.seq", "pic.png", "pic.svg", "/dev/null", ".", ""]);
+        let solve = (
+            game(),
+            proptest::collection::vec(component(), 1..4),
+            some_of(
+                &["--json", "--misere", "--explain", "--max-positions=", "--max-digits="],
+                small.clone(),
+            ),
+        )
+            .prop_map(|(game, components, options)| {
+                let mut args = vec![OsString::from("solve"), game];
+                args.extend(components);
+                args.extend(options);
+                args
+            });
+        let batch = (game(), some_of(&["--json", "--misere", "--max-line-bytes="], small.clone()))
+            .prop_map(|(game, options)| {
+                let mut args = vec![OsString::from("solve"), game, OsString::from("--batch")];
+                args.extend(options);
+                args
+            });
+        let seq = (
+            game(),
+            small.clone(),
+            some_of(
+                &[
+                    "--json",
+                    "--png=",
+                    "--svg=",
+                    "--out=",
+                    "--engine=",
+                    "--resume",
+                    "--checkpoint-secs=",
+                ],
+                prop_oneof![files.clone(), text(&["fastest", "straightforward"]), small.clone()],
+            ),
+        )
+            .prop_map(|(game, n, options)| {
+                let mut args = vec![OsString::from("seq"), game, n];
+                args.extend(options);
+                args
+            });
+        let period =
+            (game(), some_of(&["--json", "--max="], small.clone())).prop_map(|(game, options)| {
+                let mut args = vec![OsString::from("period"), game];
+                args.extend(options);
+                args
+            });
+        let table = (
+            game(),
+            small.clone(),
+            some_of(&["--json", "--csv", "--verify", "--png=", "--svg="], files.clone()),
+        )
+            .prop_map(|(game, size, options)| {
+                let mut args = vec![OsString::from("table"), game, OsString::from("--size"), size];
+                args.extend(options);
+                args
+            });
+        let graph = (
+            prop_oneof![
+                text(&["g.txt", "bad.txt", "missing.txt", "/dev/zero", "."]),
+                random_bytes()
+            ],
+            some_of(&["--json"], small.clone()),
+        )
+            .prop_map(|(path, options)| {
+                let mut args = vec![OsString::from("graph"), path];
+                args.extend(options);
+                args
+            });
+        let pattern = (game(), some_of(&["--json", "--table", "--max="], small.clone())).prop_map(
+            |(game, options)| {
+                let mut args = vec![OsString::from("pattern"), game];
+                args.extend(options);
+                args
+            },
+        );
+        let global = some_of(
+            &["--threads=", "--max-heap=", "--max-file-bytes=", "--max-operations="],
+            small,
+        );
+        (
+            prop_oneof![3 => solve, 1 => batch, 2 => seq, 1 => period, 1 => table, 1 => graph,
+                     1 => pattern],
+            global,
+        )
+            .prop_map(|(mut args, global)| {
+                args.extend(global);
+                args
+            })
+    }
+
+    fn arguments() -> impl Strategy<Value = Vec<OsString>> {
+        prop_oneof![4 => structured(), 1 => chaotic()]
+    }
+
+    /// Runs the binary in `dir`, with one line on stdin, stdout read up to 1 MiB (then closed,
+    /// which ends any long listing) and a time limit of 20 s; `None` if it ran past it.
+    fn run(dir: &std::path::Path, args: &[OsString], stdin_line: &str) -> Option<Output> {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut pipe = child.stdin.take().unwrap();
+        let line = stdin_line.to_string();
+        std::thread::spawn(move || {
+            let _ = pipe.write_all(line.as_bytes());
+        });
+        let mut out = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut kept = Vec::new();
+            let _ = (&mut out).take(1 << 20).read_to_end(&mut kept);
+            kept
+        });
+        let mut err = child.stderr.take().unwrap();
+        let err_reader = std::thread::spawn(move || {
+            let mut kept = Vec::new();
+            let _ = err.read_to_end(&mut kept);
+            kept
+        });
+        let started = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(20) {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        Some(Output { status, stdout: reader.join().unwrap(), stderr: err_reader.join().unwrap() })
+    }
+
+    #[test]
+    fn every_argument_vector_exits_0_or_2_with_one_error_line() {
+        use proptest::test_runner::{Config, TestRunner};
+        let dir = scratch_dir("random-arguments");
+        std::fs::write(dir.join("g.txt"), "a: b\nb: a c\nc:\n").unwrap();
+        std::fs::write(dir.join("bad.txt"), "a: b\nb: a c\n").unwrap();
+        let config = Config { cases: 300, failure_persistence: None, ..Config::default() };
+        let mut runner = TestRunner::new(config);
+        let stdin_line = prop_oneof![Just("3 4 5\n".to_string()), "[ -~]{0,20}\n"];
+        let (n_answered, n_bad_input) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+        // Some command lines ask for long work that is theirs to ask for (`period treblecross`
+        // checks a million heaps of a game without a known period): they are stopped, named
+        // and counted, not failed.
+        let timed_out = std::cell::RefCell::new(Vec::new());
+        let result = runner.run(&(arguments(), stdin_line), |(args, stdin_line)| {
+            let Some(output) = run(&dir, &args, &stdin_line) else {
+                timed_out.borrow_mut().push(args);
+                return Ok(());
+            };
+            let err = String::from_utf8_lossy(&output.stderr);
+            if std::env::var_os("GRUNDY_SHOW_CASES").is_some() {
+                eprintln!("{:?} {args:?} {}", output.status.code(), err.trim_end());
+            }
+            match output.status.code() {
+                Some(0) => n_answered.set(n_answered.get() + 1),
+                Some(2) => {
+                    prop_assert_eq!(err.lines().count(), 1, "{:?}: {}", args, err);
+                    prop_assert!(err.starts_with("error: "), "{:?}: {}", args, err);
+                    n_bad_input.set(n_bad_input.get() + 1);
+                }
+                code => {
+                    let signal = std::os::unix::process::ExitStatusExt::signal(&output.status);
+                    prop_assert!(
+                        false,
+                        "{:?}: status {:?}, signal {:?} ({})",
+                        args,
+                        code,
+                        signal,
+                        err
+                    );
+                }
+            }
+            Ok(())
+        });
+        if let Err(failure) = result {
+            panic!("{failure}");
+        }
+        // The grammar reaches both answers and refusals (a test that cannot fail would not).
+        let timed_out = timed_out.into_inner();
+        assert!(timed_out.len() <= 6, "too many long runs: {timed_out:?}");
+        let (n_answered, n_bad_input) = (n_answered.get(), n_bad_input.get());
+        assert!(
+            n_answered >= 30 && n_bad_input >= 100,
+            "{n_answered} answered, {n_bad_input} refused"
+        );
+    }
+}
+
+/// Under an address-space limit the answer is a clean error, never an abort (hardening2
+/// item 7).
+mod memory_limits {
+    use super::*;
+
+    #[test]
+    fn misere_dawson_of_a_billion_is_too_large_to_decide_under_a_memory_limit() {
+        for kib in [24_576, 49_152, 262_144] {
+            for heap in ["1000000000", "1000"] {
+                let output =
+                    grundy_limited(kib, &["solve", "dawson", heap, "--misere"], Stdio::null());
+                assert_clean_error(&output, "error: too large to decide: ");
+                assert!(output.stdout.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn graph_files_under_a_memory_limit_are_refused_cleanly() {
+        let output = grundy_limited(65_536, &["graph", "/dev/zero"], Stdio::null());
+        assert_clean_error(&output, "not a regular file");
+        let dir = scratch_dir("graph-memory");
+        let huge = dir.join("huge.txt");
+        std::fs::File::create(&huge).unwrap().set_len(4 << 30).unwrap();
+        let output = grundy_limited(65_536, &["graph", path_str(&huge)], Stdio::null());
+        assert_clean_error(&output, "more than the 1073741824 allowed");
+        // Within the file limit but not within memory: 40 MB of nodes under 100 MB.
+        let big = dir.join("big.txt");
+        let mut text = String::with_capacity(41 << 20);
+        let mut node = 0u64;
+        while text.len() < 40 << 20 {
+            text.push_str(&format!("n{node}: n{} n{}\n", node + 1, node + 2));
+            node += 1;
+        }
+        text.push_str(&format!("n{node}:\nn{}:\n", node + 1));
+        std::fs::write(&big, &text).unwrap();
+        let output = grundy_limited(102_400, &["graph", path_str(&big)], Stdio::null());
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_clean_error(&output, "more than the machine gives");
+        assert!(output.stdout.is_empty());
+    }
+
+    #[test]
+    fn a_100_megabyte_batch_line_under_a_memory_limit_is_one_bad_line() {
+        let dir = scratch_dir("batch-memory");
+        let input_path = dir.join("input.txt");
+        let mut input = "7".repeat(100 << 20);
+        input.push_str("\n1 2 3\n3 4 5\n");
+        std::fs::write(&input_path, &input).unwrap();
+        drop(input);
+        let stdin = std::fs::File::open(&input_path).unwrap();
+        let output = grundy_limited(98_304, &["solve", "nim", "--batch"], Stdio::from(stdin));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert_eq!(stdout(&output), "E\nP\nN 1 4 5\n");
+        assert_eq!(
+            stderr(&output),
+            "error: line 1: longer than 16777216 bytes (--max-line-bytes raises it): skipped unread\n"
+        );
     }
 }

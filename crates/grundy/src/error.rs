@@ -11,7 +11,6 @@ use crate::limits::Limit;
 #[non_exhaustive]
 pub enum Error {
     /// The GAME argument names no ruleset in the catalogue.
-    #[error("unknown game '{name}' (known games: {known})")]
     UnknownGame {
         /// The name as given.
         name: String,
@@ -19,7 +18,6 @@ pub enum Error {
         known: String,
     },
     /// The GAME argument names a family but its parameters are wrong (a bad code or set).
-    #[error("game '{name}': {problem}")]
     BadGame {
         /// The game as given.
         name: String,
@@ -27,7 +25,6 @@ pub enum Error {
         problem: String,
     },
     /// An argument other than the game or a component is out of range.
-    #[error("{argument}: {problem}")]
     BadArgument {
         /// The argument's name.
         argument: String,
@@ -36,7 +33,6 @@ pub enum Error {
     },
     /// One component of a position could not be read in the game's syntax, or the game cannot
     /// answer for it.
-    #[error("component {number} of the position, '{text}': {problem}")]
     BadComponent {
         /// 1-based position of the component in the input.
         number: usize,
@@ -46,7 +42,6 @@ pub enum Error {
         problem: String,
     },
     /// A game file could not be read.
-    #[error("cannot read '{path}': {reason}")]
     Unreadable {
         /// The path as given.
         path: String,
@@ -54,7 +49,6 @@ pub enum Error {
         reason: String,
     },
     /// A graph file is malformed.
-    #[error("graph file '{path}', line {line}: {problem}")]
     GraphFile {
         /// The path as given.
         path: String,
@@ -65,7 +59,6 @@ pub enum Error {
     },
     /// The rules of a game failed while listing the options of a position (a user's script
     /// threw, or returned something that is not a position).
-    #[error("{game}: {problem}")]
     Rules {
         /// The game, as its name is printed.
         game: String,
@@ -73,17 +66,14 @@ pub enum Error {
         problem: String,
     },
     /// A solver for games that always end met a position again.
-    #[error("the game has a cycle through position {position}: it needs the loopy solver")]
     Cycle {
         /// The position met again, in debug form.
         position: String,
     },
     /// The rules need something no solver here does exactly (a split inside a cycle); refused
     /// rather than answered wrongly.
-    #[error("{0}")]
     Unsupported(String),
     /// A limit of [`crate::Limits`] was reached: the answer is not known, and is never guessed.
-    #[error("{}", limit_message(*limit, *bound, what))]
     Limit {
         /// Which limit.
         limit: Limit,
@@ -93,7 +83,6 @@ pub enum Error {
         what: String,
     },
     /// The computation was cancelled (Ctrl-C, a closed connection) or ran past its deadline.
-    #[error("{0}")]
     Cancelled(String),
 }
 
@@ -137,6 +126,90 @@ impl Error {
     }
 }
 
+impl std::fmt::Display for Error {
+    /// The message, with any run of input too long to read cut short ([`readable`]): a 10 MB
+    /// token quoted in full helps nobody, and every front end prints this.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let message = match self {
+            Error::UnknownGame { name, known } => {
+                format!("unknown game '{name}' (known games: {known})")
+            }
+            Error::BadGame { name, problem } => format!("game '{name}': {problem}"),
+            Error::BadArgument { argument, problem } => format!("{argument}: {problem}"),
+            Error::BadComponent { number, text, problem } => {
+                format!("component {number} of the position, '{text}': {problem}")
+            }
+            Error::Unreadable { path, reason } => format!("cannot read '{path}': {reason}"),
+            Error::GraphFile { path, line, problem } => {
+                format!("graph file '{path}', line {line}: {problem}")
+            }
+            Error::Rules { game, problem } => format!("{game}: {problem}"),
+            Error::Cycle { position } => format!(
+                "the game has a cycle through position {position}: it needs the loopy solver"
+            ),
+            Error::Unsupported(message) | Error::Cancelled(message) => message.clone(),
+            Error::Limit { limit, bound, what } => limit_message(*limit, *bound, what),
+        };
+        f.write_str(&readable(&message))
+    }
+}
+
+/// Runs of input quoted in a message are shown up to this many characters ...
+pub const QUOTE_SHOWN_CHARS: usize = 60;
+
+/// ... when they are longer than this.
+pub const QUOTE_MAX_CHARS: usize = 100;
+
+/// `message` with every run of non-blank characters longer than [`QUOTE_MAX_CHARS`] cut to its
+/// first [`QUOTE_SHOWN_CHARS`], then `…` and its length. Quoted input (a heap, a code, a graph
+/// line, a path) is such a run; words of prose never are, so the sentence around it stays whole.
+///
+/// ```
+/// use grundy::error::readable;
+/// let message = format!("component 1 of the position, '{}': not a number", "7".repeat(1000) + "x");
+/// let shown = readable(&message);
+/// assert!(shown.starts_with(&format!("component 1 of the position, '{}…' (1001 characters): not", "7".repeat(60))));
+/// assert_eq!(readable("short 'input': kept"), "short 'input': kept");
+/// ```
+pub fn readable(message: &str) -> std::borrow::Cow<'_, str> {
+    let too_long = |run: &str| run.len() > QUOTE_MAX_CHARS && run.chars().count() > QUOTE_MAX_CHARS;
+    if !message.split_whitespace().any(too_long) {
+        return std::borrow::Cow::Borrowed(message);
+    }
+    let mut shown = String::with_capacity(message.len().min(4096));
+    let mut rest = message;
+    while !rest.is_empty() {
+        let blank_len = rest.find(|c: char| !c.is_whitespace()).unwrap_or(rest.len());
+        shown.push_str(&rest[..blank_len]);
+        rest = &rest[blank_len..];
+        let run_len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let run = &rest[..run_len];
+        rest = &rest[run_len..];
+        if !too_long(run) {
+            shown.push_str(run);
+            continue;
+        }
+        // Quotes around the input stay; punctuation after it follows the length.
+        let inner = run.trim_start_matches(['\'', '"', '(']);
+        let (mut opening, mut core) = (&run[..run.len() - inner.len()], inner);
+        let without_punctuation = core.trim_end_matches([',', ':', ';', '.']);
+        let mut punctuation = &core[without_punctuation.len()..];
+        core = without_punctuation.trim_end_matches(['\'', '"', ')']);
+        let mut closing = &without_punctuation[core.len()..];
+        if !too_long(core) || opening.len() + closing.len() + punctuation.len() > 4 {
+            // The length was in the quotes or the punctuation themselves: cut the run as is.
+            (opening, core, closing, punctuation) = ("", run, "", "");
+        }
+        shown.push_str(opening);
+        shown.extend(core.chars().take(QUOTE_SHOWN_CHARS));
+        shown.push('…');
+        shown.push_str(closing);
+        shown.push_str(&format!(" ({} characters)", core.chars().count()));
+        shown.push_str(punctuation);
+    }
+    std::borrow::Cow::Owned(shown)
+}
+
 fn limit_message(limit: Limit, bound: u64, what: &str) -> String {
     match limit {
         // A script that runs away is stopped; the position is not what was too large.
@@ -151,4 +224,52 @@ pub type Result<T> = std::result::Result<T, Error>;
 /// A component error whose place is filled in by the caller ([`Error::at_component`]).
 pub fn bad_component(text: &str, problem: impl Into<String>) -> Error {
     Error::BadComponent { number: 0, text: text.to_string(), problem: problem.into() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn a_ten_megabyte_component_is_quoted_in_sixty_characters() {
+        let text = "7".repeat(10_000_000);
+        let error = bad_component(&text, "not a number").at_component(1, &text);
+        let message = error.to_string();
+        assert_eq!(
+            message,
+            format!(
+                "component 1 of the position, '{}…' (10000000 characters): not a number",
+                "7".repeat(QUOTE_SHOWN_CHARS)
+            )
+        );
+    }
+
+    #[test]
+    fn quotes_and_punctuation_alone_are_cut_too() {
+        let quotes = "'".repeat(500);
+        let shown = readable(&quotes);
+        assert!(shown.chars().count() < 100, "{shown}");
+        let commas = format!("x {}", ",".repeat(500));
+        assert!(readable(&commas).chars().count() < 100);
+        let wide = format!("'{}'", "漢".repeat(200));
+        assert_eq!(readable(&wide), format!("'{}…' (200 characters)", "漢".repeat(60)));
+    }
+
+    proptest! {
+        /// Any message: nothing panics, short runs are untouched, and no run stays too long.
+        #[test]
+        fn readable_never_panics_and_bounds_every_run(
+            words in proptest::collection::vec("[a-z'\",:;.()漢]{0,300}", 0..6),
+        ) {
+            let message = words.join(" ");
+            let shown = readable(&message);
+            for run in shown.split_whitespace() {
+                prop_assert!(run.chars().count() <= QUOTE_MAX_CHARS, "{run}");
+            }
+            if words.iter().all(|word| word.chars().count() <= QUOTE_MAX_CHARS) {
+                prop_assert_eq!(shown.as_ref(), message.as_str());
+            }
+        }
+    }
 }

@@ -59,7 +59,9 @@ pub struct Limits {
     pub max_whole_positions: usize,
     /// Options one position may have before it is refused as too large to expand.
     pub max_options: usize,
-    /// The largest heap whose value is computed one by one when no period is proven.
+    /// The largest heap whose value is computed one by one when no period is proven; games
+    /// whose heaps cost more than a simple game's get proportionally fewer
+    /// ([`crate::sequence::cost`]).
     pub max_heap: u64,
     /// Operations of one call of a script function.
     pub max_operations: u64,
@@ -142,4 +144,12 @@ impl Limits {
         }
         Ok(())
     }
+}
+
+/// Whether `bytes` of memory can be had now (they are given back at once): asked before a
+/// large computation allocates piece by piece, so that a machine without the memory (or a
+/// process under an address-space limit) gets an error rather than an abort.
+pub(crate) fn memory_available(bytes: usize) -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(bytes).is_ok()
 }

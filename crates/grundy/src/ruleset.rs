@@ -30,6 +30,8 @@ pub struct Options<P> {
     ends: Vec<usize>,
     max_options: usize,
     overflowed: bool,
+    /// The machine gave no more memory for the list (it is then full, and overflowed).
+    out_of_memory: bool,
 }
 
 impl<P> Default for Options<P> {
@@ -39,6 +41,7 @@ impl<P> Default for Options<P> {
             ends: Vec::new(),
             max_options: usize::MAX,
             overflowed: false,
+            out_of_memory: false,
         }
     }
 }
@@ -69,12 +72,35 @@ impl<P> Options<P> {
         self.components.clear();
         self.ends.clear();
         self.overflowed = false;
+        self.out_of_memory = false;
     }
 
     /// Whether the buffer holds as many options as its limit allows; rules that list very many
     /// options check this in their loops and stop early.
     pub fn is_full(&self) -> bool {
-        self.ends.len() >= self.max_options
+        self.ends.len() >= self.max_options || self.out_of_memory
+    }
+
+    /// Whether the list stopped because the machine gave no more memory for it (a position
+    /// with very many options under a memory limit): an answer that needs it cannot be had.
+    pub fn ran_out_of_memory(&self) -> bool {
+        self.out_of_memory
+    }
+
+    /// Room for one more option of up to four parts, asked for without aborting when memory
+    /// runs out (lists of millions of options are where it does); `false` marks the list
+    /// full instead.
+    fn make_room(&mut self) -> bool {
+        let grow = |len: usize| len.max(16);
+        let ok = (self.ends.len() < self.ends.capacity()
+            || self.ends.try_reserve(grow(self.ends.len())).is_ok())
+            && (self.components.capacity() - self.components.len() >= 4
+                || self.components.try_reserve(grow(self.components.len())).is_ok());
+        if !ok {
+            self.out_of_memory = true;
+            self.overflowed = true;
+        }
+        ok
     }
 
     /// Whether an option was dropped because the buffer was full.
@@ -88,6 +114,9 @@ impl<P> Options<P> {
             self.overflowed = true;
             return;
         }
+        if !self.make_room() {
+            return;
+        }
         self.components.extend(parts);
         self.ends.push(self.components.len());
     }
@@ -96,6 +125,9 @@ impl<P> Options<P> {
     pub fn push_one(&mut self, part: P) {
         if self.is_full() {
             self.overflowed = true;
+            return;
+        }
+        if !self.make_room() {
             return;
         }
         self.components.push(part);
@@ -158,6 +190,17 @@ pub fn options_within<R: Ruleset + ?Sized>(
     options.clear();
     options.max_options = limits.max_options;
     ruleset.options(position, options)?;
+    if options.ran_out_of_memory() {
+        return Err(Error::limit(
+            Limit::Memory,
+            limits.max_bytes,
+            format!(
+                "position {position:?} has more options than memory can hold (the machine gave \
+                 no more after {})",
+                options.len()
+            ),
+        ));
+    }
     if options.overflowed() {
         return Err(Error::limit(
             Limit::Options,

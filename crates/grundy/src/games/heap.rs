@@ -57,6 +57,11 @@ impl OctalCode {
         Some(self.digits.iter().rposition(|&d| d != 0).map_or(0, |idx| idx + 1))
     }
 
+    /// The number of digits after the point, not counting a repeating one.
+    pub fn n_digits(&self) -> usize {
+        self.digits.len()
+    }
+
     /// Whether some move leaves two or more heaps.
     pub fn splits(&self) -> bool {
         let all =
@@ -362,6 +367,7 @@ pub const MAX_SPLIT_ENUMERATION: u64 = 1 << 22;
 /// A heap game under normal play: values from the nim-sequence (or its proven period), options
 /// by the rules.
 fn solve_heaps(game: &HeapGame, heaps: &[u64], limits: &Limits) -> Result<Analysis> {
+    use crate::sequence::{cost, Engine};
     let format = |heap: &u64| heap.to_string();
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let limit = if crate::sequence::sparse::SparseEngine::supports(game) {
@@ -369,10 +375,35 @@ fn solve_heaps(game: &HeapGame, heaps: &[u64], limits: &Limits) -> Result<Analys
     } else {
         limits.max_heap.min(MAX_COMPUTED_HEAP_STRAIGHTFORWARD)
     };
-    let values =
-        HeapValues::compute_within(game, largest.min(limit) as usize, limits, &mut |_| {})?;
-    if let Some((idx, heap)) = heaps.iter().enumerate().find(|(_, &h)| values.value(h).is_none()) {
-        let problem = if values.period().is_some() {
+    // Fewer where heaps cost more: a code of 10^5 digits that split costs 10^5 times a
+    // Kayles heap.
+    let limit = limit.min(cost::computable_heaps(game, Engine::Fastest, limits));
+    let no_theorem = cost::has_no_theorem(game);
+    // Where no proof can come within the limit, the values below it would be computed for
+    // nothing: the answer is known at once.
+    let proof_out_of_reach = no_theorem
+        || game.code().and_then(OctalCode::max_removal).is_some_and(|t| {
+            // The Guy–Smith theorem needs heaps to m·e + m·p + t at least, with e, p ≥ 1.
+            let needs = t as u64 + 2 * game.code().map_or(1, OctalCode::max_parts) as u64;
+            needs > limit
+        });
+    let compute_to = if largest > limit && proof_out_of_reach { 0 } else { largest.min(limit) };
+    let values = HeapValues::compute_within(game, compute_to as usize, limits, &mut |_| {})?;
+    let unknown = |heap: u64| {
+        if compute_to < largest.min(limit) {
+            heap > limit
+        } else {
+            values.value(heap).is_none()
+        }
+    };
+    if let Some((idx, heap)) = heaps.iter().enumerate().find(|(_, &h)| unknown(h)) {
+        let problem = if no_theorem {
+            format!(
+                "{} has a repeating digit, which no periodicity theorem covers, and its values \
+                 are computed here only to heap {limit}",
+                game.name
+            )
+        } else if values.period().is_some() {
             format!("the value of this heap in {} passes 2^64 - 1", game.name)
         } else {
             format!(

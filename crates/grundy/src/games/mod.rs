@@ -33,6 +33,7 @@ use crate::ruleset::Ruleset;
 use crate::solve::loopy::LoopyValue;
 use crate::table::{PairTable, Verification};
 use num_bigint::BigUint;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// A loaded game, as every front end sees it.
@@ -601,6 +602,9 @@ pub fn parse_word_list(text: &str, noun: &str) -> std::result::Result<Vec<u64>, 
                 Err(NumberProblem::NotANumber) => {
                     format!("not a number: a {noun} is a whole number, 0 or more")
                 }
+                Err(NumberProblem::TooManyDigits(n_digits)) => {
+                    NumberProblem::too_many_digits(n_digits)
+                }
             };
             Err(format!("element {} ('{item}'): {problem}", idx + 1))
         })
@@ -612,6 +616,35 @@ pub fn join<T: ToString>(items: &[T]) -> String {
     items.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
 }
 
+/// The most significant decimal digits a number of the input may have, unless raised with
+/// [`set_max_digits`]: 100,000. Reading and printing decimal numbers costs time quadratic in
+/// their length (num-bigint's conversions, and the arithmetic of some families: Wythoff's
+/// square roots), so a 10 MB heap would take minutes; at this bound it takes milliseconds.
+pub const DEFAULT_MAX_DIGITS: usize = 100_000;
+
+static MAX_DIGITS: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_DIGITS);
+
+/// The most significant digits a number of the input may have ([`DEFAULT_MAX_DIGITS`] unless
+/// raised).
+pub fn max_digits() -> usize {
+    MAX_DIGITS.load(Ordering::Relaxed)
+}
+
+/// Sets [`max_digits`] for the whole process: a front end does this once, from its options
+/// (the command line's `--max-digits`), before it reads any input. Numbers are read before any
+/// [`Limits`] reach a game, which is why this is not one of them.
+///
+/// ```
+/// use grundy::games::{parse_heap, set_max_digits, DEFAULT_MAX_DIGITS};
+/// set_max_digits(5);
+/// assert!(parse_heap("123456").unwrap_err().contains("6 digits"));
+/// assert!(parse_heap("0000012345").is_ok()); // leading zeros do not count
+/// set_max_digits(DEFAULT_MAX_DIGITS);
+/// ```
+pub fn set_max_digits(max_digits: usize) {
+    MAX_DIGITS.store(max_digits.max(1), Ordering::Relaxed);
+}
+
 /// What is wrong with a text that should be a whole number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum NumberProblem {
@@ -619,6 +652,18 @@ enum NumberProblem {
     Negative,
     Fraction,
     NotANumber,
+    /// More significant digits than [`max_digits`] (how many).
+    TooManyDigits(usize),
+}
+
+impl NumberProblem {
+    /// The words for a number with too many digits.
+    fn too_many_digits(n_digits: usize) -> String {
+        format!(
+            "too large: {n_digits} digits, more than the {} allowed (--max-digits raises it)",
+            max_digits()
+        )
+    }
 }
 
 fn whole_number(text: &str) -> std::result::Result<BigUint, NumberProblem> {
@@ -626,6 +671,10 @@ fn whole_number(text: &str) -> std::result::Result<BigUint, NumberProblem> {
         return Err(NumberProblem::Empty);
     }
     if text.bytes().all(|byte| byte.is_ascii_digit()) {
+        let significant = text.trim_start_matches('0');
+        if significant.len() > max_digits() {
+            return Err(NumberProblem::TooManyDigits(significant.len()));
+        }
         return BigUint::parse_bytes(text.as_bytes(), 10).ok_or(NumberProblem::NotANumber);
     }
     let looks_numeric = |s: &str| {
@@ -706,6 +755,9 @@ pub fn parse_heap(text: &str) -> std::result::Result<BigUint, String> {
             }
             NumberProblem::NotANumber => {
                 "not a number: a heap size is a whole number of tokens, 0 or more"
+            }
+            NumberProblem::TooManyDigits(n_digits) => {
+                return NumberProblem::too_many_digits(n_digits)
             }
         };
         message.to_string()

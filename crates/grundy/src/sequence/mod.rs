@@ -7,6 +7,7 @@
 //!   Grundy's game; [`triple`]: the fast engine for codes that may leave three heaps.
 
 pub mod arithmetic;
+pub mod cost;
 pub mod dense;
 pub mod period;
 pub mod run;

@@ -10,6 +10,7 @@
 //! uses more than one thread.
 
 use super::arithmetic;
+use super::cost;
 use super::dense::DenseEngine;
 use super::period::{self, find_period, proof_bound, Period, ProofBound};
 use super::sparse::SparseEngine;
@@ -242,6 +243,13 @@ const PERIOD_CHUNK: usize = 1 << 16;
 /// Engine steps: at most this many heaps (progress, cancellation and checkpoints in between).
 const MAX_STEP: usize = 1 << 16;
 
+/// The first step, in heaps; steps double while they take under a quarter of [`STEP_TIME`]
+/// and halve when they take longer.
+const MIN_STEP: usize = 1 << 10;
+
+/// How long a step should take at most, so progress lines and Ctrl-C are never far apart.
+const STEP_TIME: Duration = Duration::from_millis(250);
+
 /// Computes the values of `game` for heaps `0..=up_to` (or until a period is proven), pushing
 /// every value from `options.earlier.len()` to `up_to` into `sink` when one is given (from the
 /// period once it is proven), and returns the period and the computed values.
@@ -284,6 +292,22 @@ pub fn run(
         });
     }
     let compute_to = usize::try_from(up_to).map_err(|_| too_long(up_to))?;
+    if cost::has_no_theorem(game) {
+        // Nothing can stop such a run early, and its heaps cost more the larger they are.
+        let limit = cost::computable_heaps(game, options.engine, limits);
+        if up_to > limit {
+            return Err(Error::limit(
+                Limit::HeapSize,
+                limit,
+                format!(
+                    "the values of {} to heap {up_to}: no periodicity theorem covers a code with \
+                     a repeating digit, and its heaps cost more the larger they are; --max-heap \
+                     raises the limit",
+                    game.name
+                ),
+            ));
+        }
+    }
     let bytes_per_value =
         if SparseEngine::supports(game) && options.engine == Engine::Fastest { 2 } else { 4 };
     let memory_for = |heap: usize| (heap as u64).saturating_add(1).saturating_mul(bytes_per_value);
@@ -298,10 +322,13 @@ pub fn run(
     let mut schedule = Schedule::new(game, engine.values().len());
     let mut delivered = first as usize;
     let mut period = None;
+    // Steps start small and grow while they are quick, so that progress and cancellation come
+    // often even where one heap costs a lot (a repeating digit: work grows with the heap).
+    let mut step = MIN_STEP;
     while engine.values().len() <= compute_to {
         limits.check()?;
         let len = engine.values().len();
-        let target = compute_to.min(schedule.next_check).min(len + MAX_STEP - 1);
+        let target = compute_to.min(schedule.next_check).min(len + step - 1);
         limits.count_bytes(
             memory_for(target),
             &format!("the values of {} to heap {target}", game.name),
@@ -313,7 +340,13 @@ pub fn run(
             engine = Box::new(DenseEngine::with_values(game, &values));
             continue;
         }
-        schedule.computing += started.elapsed();
+        let took = started.elapsed();
+        schedule.computing += took;
+        if took < STEP_TIME / 4 {
+            step = (step * 2).min(MAX_STEP);
+        } else if took > STEP_TIME {
+            step = (step / 2).max(1);
+        }
         let len = engine.values().len();
         if let Some(sink) = sink.as_deref_mut() {
             if len > delivered && wants_values {

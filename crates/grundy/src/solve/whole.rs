@@ -92,8 +92,13 @@ pub fn solve_whole<R: Ruleset + ?Sized>(
             if component_idx > 0 && state[component_idx] == state[component_idx - 1] {
                 continue;
             }
-            options_within(ruleset, &state[component_idx], &mut options, &option_limits)
-                .map_err(|error| if error.is_limit() { too_large() } else { error })?;
+            options_within(ruleset, &state[component_idx], &mut options, &option_limits).map_err(
+                |error| match error {
+                    Error::Limit { limit: Limit::Memory, .. } => error,
+                    error if error.is_limit() => too_large(),
+                    error => error,
+                },
+            )?;
             for parts in options.iter() {
                 let next = replaced(&state, component_idx, parts);
                 let next_idx = match index.get(&next) {
@@ -104,6 +109,9 @@ pub fn solve_whole<R: Ruleset + ?Sized>(
                         }
                         if states.len() % 8192 == 0 {
                             limits.check()?;
+                        }
+                        if states.len() >= 1024 && states.len().is_power_of_two() {
+                            room_to_double(&mut states, &mut index, &mut successor_lists, limits)?;
                         }
                         let idx = states.len() as u32;
                         index.insert(next.clone(), idx);
@@ -117,6 +125,14 @@ pub fn solve_whole<R: Ruleset + ?Sized>(
         successor_lists.push(successors);
         state_idx += 1;
     }
+    // The graph, its reverse and the labels take about this much: asked for once, so that a
+    // machine without it gives an error rather than an abort.
+    let n_edges: usize = successor_lists.iter().map(Vec::len).sum();
+    probe_memory(
+        states.len().saturating_mul(48).saturating_add(n_edges.saturating_mul(12)),
+        limits,
+    )
+    .map_err(|_| out_of_memory(states.len(), limits))?;
     let mut builder = GameGraphBuilder::with_capacity(states.len(), 0);
     for list in &successor_lists {
         builder.add_node(list.iter().copied());
@@ -146,6 +162,55 @@ pub fn solve_whole<R: Ruleset + ?Sized>(
         moves,
         n_positions: states.len(),
     })
+}
+
+/// Before the tables of the search double: their new room asked for without aborting, and
+/// about as much again for the positions that will fill it (their components, twice: in the
+/// list and as keys of the index), so that running out of memory is an error, not an abort.
+fn room_to_double<P: Clone + Eq + std::hash::Hash>(
+    states: &mut Vec<Vec<P>>,
+    index: &mut HashMap<Vec<P>, u32>,
+    successor_lists: &mut Vec<Vec<u32>>,
+    limits: &Limits,
+) -> Result<()> {
+    let n_states = states.len();
+    let last_len = states.last().map_or(0, Vec::len);
+    let per_state = 2 * (last_len * std::mem::size_of::<P>() + 32) + 64;
+    limits.count_bytes(
+        (2 * n_states as u64).saturating_mul(per_state as u64),
+        "the whole-position search",
+    )?;
+    let fits = states.try_reserve(n_states).is_ok()
+        && index.try_reserve(n_states).is_ok()
+        && successor_lists.try_reserve(n_states).is_ok()
+        && probe_memory(n_states.saturating_mul(per_state), limits).is_ok();
+    if fits {
+        Ok(())
+    } else {
+        Err(out_of_memory(n_states, limits))
+    }
+}
+
+/// Whether `bytes` can be had now (they are given back at once).
+fn probe_memory(bytes: usize, limits: &Limits) -> Result<()> {
+    limits.count_bytes(bytes as u64, "the whole-position search")?;
+    if crate::limits::memory_available(bytes) {
+        Ok(())
+    } else {
+        Err(out_of_memory(0, limits))
+    }
+}
+
+/// The search ran out of memory with `n_states` positions.
+fn out_of_memory(n_states: usize, limits: &Limits) -> Error {
+    Error::limit(
+        Limit::Memory,
+        limits.max_bytes,
+        format!(
+            "the whole position needs more memory than the machine gives (after {n_states} \
+             positions)"
+        ),
+    )
 }
 
 /// The sorted multiset with the component at `idx` replaced by `parts`.
