@@ -1682,6 +1682,9 @@ mod play {
         let (text, _) = play(&["nim", "2", "--misere"], "1 1\n");
         assert_eq!(positions(&text), ["1", "0"]);
         assert!(text.trim_end().ends_with("winner: you"), "{text}");
+    }
+}
+
 /// Run under an address-space limit of `kib` KiB (`ulimit -v`), with `stdin` fed in.
 fn grundy_limited(kib: u64, args: &[&str], stdin: Stdio) -> Output {
     Command::new("sh")
