@@ -110,51 +110,52 @@ fn solve_json(
 #[pyfunction]
 fn seq_bytes(py: Python<'_>, game: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<u8>> {
     let game = load(game, &Limits::default())?;
-    let bytes =
-        run(py, move |limits| {
-            let mut bytes: Vec<u8> = Vec::new();
-            if let Some(heap_game) = game.heap_game() {
-                struct Collect<'b>(&'b mut Vec<u8>);
-                impl grundy::sequence::Sink for Collect<'_> {
-                    fn values(
-                        &mut self,
-                        _first: u64,
-                        values: grundy::sequence::Chunk<'_>,
-                    ) -> grundy::Result<()> {
-                        for idx in 0..values.len() {
-                            self.0.extend_from_slice(&values.get(idx).to_le_bytes());
-                        }
-                        Ok(())
+    let bytes = run(py, move |limits| {
+        let mut bytes: Vec<u8> = Vec::new();
+        if let Some(heap_game) = game.heap_game() {
+            struct Collect<'b>(&'b mut Vec<u8>);
+            impl grundy::sequence::Sink for Collect<'_> {
+                fn values(
+                    &mut self,
+                    _first: u64,
+                    values: grundy::sequence::Chunk<'_>,
+                ) -> grundy::Result<()> {
+                    for idx in 0..values.len() {
+                        self.0.extend_from_slice(&values.get(idx).to_le_bytes());
                     }
+                    Ok(())
                 }
-                // Every core, as the command line does by default.
-                let n_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-                let options = grundy::sequence::RunOptions { n_threads, ..Default::default() };
-                grundy::sequence::run::run(
-                    &heap_game,
-                    n,
-                    &options,
-                    Some(&mut Collect(&mut bytes)),
-                    limits,
-                )?;
-                return Ok(bytes);
             }
-            let mut visit = |_: u64, value: &grundy::solve::loopy::LoopyValue| {
-                bytes.extend_from_slice(&value.finite().unwrap_or(u64::MAX).to_le_bytes());
-                Ok(())
-            };
-            match game.family_values(n, limits, &mut visit) {
-                Some(result) => result?,
-                None => return Err(grundy::Error::BadArgument {
+            // Every core, as the command line does by default.
+            let n_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let options = grundy::sequence::RunOptions { n_threads, ..Default::default() };
+            grundy::sequence::run::run(
+                &heap_game,
+                n,
+                &options,
+                Some(&mut Collect(&mut bytes)),
+                limits,
+            )?;
+            return Ok(bytes);
+        }
+        let mut visit = |_: u64, value: &grundy::solve::loopy::LoopyValue| {
+            bytes.extend_from_slice(&value.finite().unwrap_or(u64::MAX).to_le_bytes());
+            Ok(())
+        };
+        match game.family_values(n, limits, &mut visit) {
+            Some(result) => result?,
+            None => {
+                return Err(grundy::Error::BadArgument {
                     argument: "game".into(),
                     problem: format!(
                         "{} has no one-parameter family (a heap game, or heap= in a grundy.Game)",
                         game.name()
                     ),
-                }),
+                })
             }
-            Ok(bytes)
-        })?;
+        }
+        Ok(bytes)
+    })?;
     Ok(bytes)
 }
 
@@ -189,42 +190,7 @@ fn pattern_json(
 ) -> PyResult<String> {
     let game = load(game, &Limits::default())?;
     run(py, move |limits| {
-        let report = if table {
-            let side = max.unwrap_or(64) as usize;
-            let pairs = game
-                .pair_table(side, limits)
-                .unwrap_or_else(|| grundy::table::pair_table(&*game, side))?;
-            grundy::pattern::find_table(&game.name(), &pairs.rows, game.table_formula())
-        } else {
-            let max = max.unwrap_or(10_000);
-            let sequence = match game.heap_game() {
-                Some(heap_game) => {
-                    let values = grundy::sequence::HeapValues::compute_within(
-                        &heap_game,
-                        max as usize,
-                        limits,
-                        &mut |_| {},
-                    )?;
-                    grundy::pattern::Sequence {
-                        game: heap_game.name.clone(),
-                        values: (0..=max).map(|n| values.value(n)).collect(),
-                        period: values.period().cloned(),
-                    }
-                }
-                None => {
-                    let mut values = Vec::new();
-                    let mut visit = |_: u64, v: &grundy::solve::loopy::LoopyValue| {
-                        values.push(v.finite());
-                        Ok(())
-                    };
-                    if let Some(result) = game.family_values(max, limits, &mut visit) {
-                        result?;
-                    }
-                    grundy::pattern::Sequence { game: game.name(), values, period: None }
-                }
-            };
-            grundy::pattern::find(&sequence)
-        };
+        let report = grundy::pattern::for_game(&*game, max, table, limits, &mut |_| {})?;
         Ok(grundy::contract::pattern(&report).to_string())
     })
 }

@@ -323,61 +323,21 @@ fn seq(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure>
 fn period(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {
     let game = load(&request, limits)?;
     let max = count(&request, "max", 100_000, config.max_heap)?;
-    let report = match game.heap_game() {
-        Some(heap_game) => grundy::sequence::PeriodReport::compute(
-            &heap_game,
-            max,
-            &grundy::sequence::RunOptions::default(),
-            limits,
-            &mut |_| {},
-        )?,
-        None => grundy::sequence::PeriodReport::observe(&*game, max, limits, &mut |_| {})?,
-    };
+    let options = grundy::sequence::RunOptions::default();
+    let report =
+        grundy::sequence::PeriodReport::for_game(&*game, max, &options, limits, &mut |_| {})?;
     Ok(grundy::contract::period(&report))
 }
 
 fn pattern(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {
     let game = load(&request, limits)?;
     let table = request.get("table").and_then(Json::as_bool).unwrap_or(false);
-    let report = if table {
-        let side = count(&request, "max", 64, 256)? as usize;
-        let pairs = game
-            .pair_table(side, limits)
-            .unwrap_or_else(|| grundy::table::pair_table(&*game, side))?;
-        grundy::pattern::find_table(&game.name(), &pairs.rows, game.table_formula())
-    } else {
-        let max = count(&request, "max", 10_000, config.max_heap)?;
-        let sequence = match game.heap_game() {
-            Some(heap_game) => {
-                let values = grundy::sequence::HeapValues::compute_within(
-                    &heap_game,
-                    max as usize,
-                    limits,
-                    &mut |_| {},
-                )?;
-                grundy::pattern::Sequence {
-                    game: heap_game.name.clone(),
-                    values: (0..=max).map(|n| values.value(n)).collect(),
-                    period: values.period().cloned(),
-                }
-            }
-            None => {
-                let mut values = Vec::new();
-                let mut visit = |_: u64, v: &grundy::solve::loopy::LoopyValue| {
-                    values.push(v.finite());
-                    Ok(())
-                };
-                match game.family_values(max, limits, &mut visit) {
-                    Some(result) => result?,
-                    None => {
-                        return Err(bad(format!("{} has no one-parameter family", game.name())))
-                    }
-                }
-                grundy::pattern::Sequence { game: game.name(), values, period: None }
-            }
-        };
-        grundy::pattern::find(&sequence)
+    let most = if table { 256 } else { config.max_heap };
+    let max = match request.get("max") {
+        None | Some(Json::Null) => None,
+        Some(_) => Some(count(&request, "max", 0, most)?),
     };
+    let report = grundy::pattern::for_game(&*game, max, table, limits, &mut |_| {})?;
     Ok(grundy::contract::pattern(&report))
 }
 

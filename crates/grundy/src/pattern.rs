@@ -9,7 +9,11 @@
 //! and agrees over the preperiod and one period; for tables, a built-in game's closed form.
 //! Otherwise it holds as far as it was checked, and says so.
 
+use crate::error::{Error, Result};
+use crate::games::Game;
+use crate::limits::Limits;
 use crate::sequence::period::{self, Period, Proof};
+use crate::sequence::HeapValues;
 
 /// One formula tried and rejected, with where it first fails.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -363,4 +367,66 @@ impl std::fmt::Display for PatternReport {
             ),
         }
     }
+}
+
+/// The values of `game`'s one-parameter family for n = 0..=max, with the proven period when the
+/// game is a heap game (its engines and theorems), or as far as computed (a script's `heap`,
+/// a Python game's): the input of [`find`] for every front end.
+pub fn sequence_of(
+    game: &dyn Game,
+    max: u64,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Sequence> {
+    if let Some(heap_game) = game.heap_game() {
+        let up_to = usize::try_from(max).map_err(|_| Error::BadArgument {
+            argument: "--max".into(),
+            problem: format!("{max} is too large for this machine"),
+        })?;
+        let values =
+            HeapValues::compute_within(&heap_game, up_to, limits, &mut |n| progress(n as u64))?;
+        return Ok(Sequence {
+            game: heap_game.name.clone(),
+            values: (0..=max).map(|n| values.value(n)).collect(),
+            period: values.period().cloned(),
+        });
+    }
+    let mut values = Vec::new();
+    let mut visit = |n: u64, value: &crate::solve::loopy::LoopyValue| {
+        progress(n);
+        values.push(value.finite());
+        Ok(())
+    };
+    match game.family_values(max, limits, &mut visit) {
+        Some(result) => result?,
+        None => {
+            return Err(Error::BadArgument {
+                argument: "GAME".into(),
+                problem: format!(
+                    "{} has no one-parameter family (a heap game, or a script with heap(n))",
+                    game.name()
+                ),
+            })
+        }
+    }
+    Ok(Sequence { game: game.name(), values, period: None })
+}
+
+/// `pattern` for any game: the one-parameter family to `max` (default 10,000), or with `table`
+/// the pairs of side `max` (default 64).
+pub fn for_game(
+    game: &dyn Game,
+    max: Option<u64>,
+    table: bool,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<PatternReport> {
+    if table {
+        let side = usize::try_from(max.unwrap_or(64)).unwrap_or(usize::MAX);
+        let pairs = game
+            .pair_table(side, limits)
+            .unwrap_or_else(|| crate::table::pair_table(game, side))?;
+        return Ok(find_table(&game.name(), &pairs.rows, game.table_formula()));
+    }
+    Ok(find(&sequence_of(game, max.unwrap_or(10_000), limits, progress)?))
 }

@@ -252,6 +252,21 @@ impl PeriodReport {
 }
 
 impl PeriodReport {
+    /// `period` for any game: a heap game by its engines and theorems, any other one-parameter
+    /// family ([`PeriodReport::observe`]) as far as it was checked.
+    pub fn for_game(
+        game: &dyn crate::games::Game,
+        max: u64,
+        options: &RunOptions,
+        limits: &Limits,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<PeriodReport> {
+        match game.heap_game() {
+            Some(heap_game) => Self::compute(&heap_game, max, options, limits, progress),
+            None => Self::observe(game, max, limits, progress),
+        }
+    }
+
     /// What can be said of a family no periodicity theorem covers (a script's `heap(n)`): how
     /// far it was checked, and an ultimately periodic or arithmetic-periodic pattern the values
     /// show, never called proven.
