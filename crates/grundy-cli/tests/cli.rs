@@ -216,6 +216,20 @@ mod explain {
         );
     }
 
+    /// The seed lesson's bounded Nim: heaps 7 8 9, at most 3 a move: values 3, 0, 1, XOR 2.
+    #[test]
+    fn heap_games_explain_their_table_of_values_and_the_xor() {
+        let text = explanation(&["solve", "bounded:3", "7", "8", "9", "--explain"]);
+        assert!(text.contains("g(7) = mex{0, 1, 2} = 3"), "{text}");
+        assert!(text.contains("nim-sum  2 = 10"), "{text}");
+        insta::assert_snapshot!("bounded_three_seven_eight_nine", text);
+        let kayles = explanation(&["solve", "kayles", "5", "7", "--explain"]);
+        assert!(
+            kayles.contains("the option 1 + 3 (values 1 XOR 3 = 2) has that value"),
+            "{kayles}"
+        );
+    }
+
     #[test]
     fn explanation_travels_in_json_too() {
         let doc = json(&grundy(&["solve", "nim", "3", "4", "5", "--explain", "--json"]));

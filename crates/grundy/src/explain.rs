@@ -368,3 +368,105 @@ pub fn moore(
     }
     out
 }
+
+/// Explains a sum of heaps of a heap game the way the lessons compute it: the table of g(n)
+/// for n up to the largest heap, each value the mex of its options' values (shortened past a
+/// few dozen rows, and the proven period named when one is used), then the heaps' values in
+/// binary columns and their XOR, then each winning move as "heap i has value v; it must become
+/// v XOR x; this option has that value".
+pub fn heap_sum(
+    game: &crate::games::heap::HeapGame,
+    heaps: &[u64],
+    values: &crate::sequence::HeapValues,
+    answer: &crate::analysis::Analysis,
+) -> String {
+    use crate::ruleset::{Options, Ruleset};
+    let mut out = String::new();
+    let listed: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let _ = writeln!(out, "Position: {} in {} (normal play).\n", listed.join(" "), game.name);
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let value = |n: u64| values.value(n).unwrap_or(0);
+    out.push_str(
+        "The Grundy value g(n) of a heap of n is the mex (the smallest non-negative number not\n\
+         among them) of the values of its options; an option that splits the heap is worth the\n\
+         XOR of its parts' values.\n\n",
+    );
+    const SHOWN: u64 = 30;
+    let rows: Vec<u64> = if largest <= SHOWN {
+        (0..=largest).collect()
+    } else {
+        let mut rows: Vec<u64> = (0..20).collect();
+        let mut tail: Vec<u64> = heaps.iter().copied().filter(|&h| h >= 20).collect();
+        tail.sort_unstable();
+        tail.dedup();
+        rows.extend(tail);
+        rows
+    };
+    let mut options = Options::new();
+    let mut previous: Option<u64> = None;
+    for &n in &rows {
+        if previous.is_some_and(|p| n > p + 1) {
+            out.push_str("  …\n");
+        }
+        previous = Some(n);
+        options.clear();
+        let expanded = n <= 4096 && game.options(&n, &mut options).is_ok();
+        if expanded {
+            let mut seen: Vec<u64> = options
+                .iter()
+                .map(|parts| parts.iter().fold(0, |acc, &p| acc ^ value(p)))
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            let shown: Vec<String> = seen.iter().take(16).map(u64::to_string).collect();
+            let more = if seen.len() > 16 { ", …" } else { "" };
+            let _ = writeln!(out, "  g({n}) = mex{{{}{more}}} = {}", shown.join(", "), value(n));
+        } else {
+            let _ = writeln!(out, "  g({n}) = {}", value(n));
+        }
+    }
+    if let Some(period) = values.period().filter(|p| (p.proven_at as u64) < largest) {
+        let _ = writeln!(
+            out,
+            "\nPast heap {}, the values come from the proven period: {period}.",
+            period.proven_at
+        );
+    }
+    let component_values: Vec<u64> = heaps.iter().map(|&h| value(h)).collect();
+    let total = component_values.iter().fold(0, |acc, v| acc ^ v);
+    out.push_str(
+        "\nBy the Sprague–Grundy theorem the position is worth the XOR of its heaps' values:\n\n",
+    );
+    write_binary_table(&mut out, &component_values, &total);
+    if total == 0 {
+        out.push_str(
+            "The XOR is 0: the player to move loses (a P-position). A move changes one heap into\n\
+             an option, and no option of a heap has the heap's own value (that value is the mex\n\
+             of theirs), so after any move the XOR is not 0, and the opponent can make it 0 again.\n",
+        );
+        return out;
+    }
+    let _ = writeln!(out, "The XOR is {total}, not 0: the player to move wins (an N-position).");
+    for m in &answer.winning_moves {
+        let v = component_values[m.component];
+        let parts: Vec<u64> = m.to.iter().filter_map(|t| t.parse().ok()).collect();
+        let reached = parts.iter().fold(0, |acc, &p| acc ^ value(p));
+        let what = if parts.len() > 1 {
+            format!(
+                "{} (values {} = {reached})",
+                m.to.join(" + "),
+                parts.iter().map(|&p| value(p).to_string()).collect::<Vec<_>>().join(" XOR ")
+            )
+        } else {
+            format!("{} (value {reached})", m.to.join(" + "))
+        };
+        let _ = writeln!(
+            out,
+            "  heap {} has value {v}; it must become {v} XOR {total} = {}; the option {what} has that value",
+            m.component + 1,
+            v ^ total
+        );
+    }
+    out.push_str("After such a move the XOR is 0: a P-position for the opponent.\n");
+    out
+}

@@ -321,6 +321,21 @@ impl Rules for HeapGame {
     fn heap_game(&self) -> Option<HeapGame> {
         Some(self.clone())
     }
+    /// The lessons' table of g(n), then the XOR in binary columns, then the moves.
+    fn explain(&self, heaps: &[u64], analysis: &Analysis, limits: &Limits) -> Option<String> {
+        if analysis.convention != crate::analysis::Convention::Normal {
+            return None;
+        }
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let values = HeapValues::compute_within(
+            self,
+            largest.min(MAX_COMPUTED_HEAP) as usize,
+            limits,
+            &mut |_| {},
+        )
+        .ok()?;
+        Some(crate::explain::heap_sum(self, heaps, &values, analysis))
+    }
     fn draw_component(&self, heap: &u64) -> String {
         draw_heap(heap)
     }
