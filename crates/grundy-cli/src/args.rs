@@ -380,18 +380,24 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// Every numeric option parser on `text`: an error, or a value in the stated range.
+    fn check_numeric_parsers(text: &str) -> Result<(), TestCaseError> {
+        if let Ok(n_threads) = parse_threads(text) {
+            prop_assert!((1..=MAX_THREADS).contains(&n_threads));
+        }
+        if let Ok(interval) = parse_checkpoint_secs(text) {
+            let seconds = interval.as_secs_f64();
+            prop_assert!((MIN_CHECKPOINT_SECS..=MAX_CHECKPOINT_SECS).contains(&seconds));
+        }
+        let _ = crate::parse_count(text, "N");
+        Ok(())
+    }
+
     proptest! {
         /// Any text: an error, or a value in the stated range; never a panic.
         #[test]
         fn numeric_option_parsers_never_panic(text in "\\PC{0,24}") {
-            if let Ok(n_threads) = parse_threads(&text) {
-                prop_assert!((1..=MAX_THREADS).contains(&n_threads));
-            }
-            if let Ok(interval) = parse_checkpoint_secs(&text) {
-                let seconds = interval.as_secs_f64();
-                prop_assert!((MIN_CHECKPOINT_SECS..=MAX_CHECKPOINT_SECS).contains(&seconds));
-            }
-            let _ = crate::parse_count(&text, "N");
+            check_numeric_parsers(&text)?;
         }
 
         /// Texts that look like numbers, which reach the range checks.
@@ -399,14 +405,7 @@ mod tests {
         fn numeric_texts_are_checked_against_their_range(
             text in "[-+]?[0-9]{0,25}(\\.[0-9]{0,5})?([eE^][-+]?[0-9]{1,4})?|inf|-inf|NaN|nan|infinity"
         ) {
-            if let Ok(n_threads) = parse_threads(&text) {
-                prop_assert!((1..=MAX_THREADS).contains(&n_threads));
-            }
-            if let Ok(interval) = parse_checkpoint_secs(&text) {
-                let seconds = interval.as_secs_f64();
-                prop_assert!((MIN_CHECKPOINT_SECS..=MAX_CHECKPOINT_SECS).contains(&seconds));
-            }
-            let _ = crate::parse_count(&text, "N");
+            check_numeric_parsers(&text)?;
         }
     }
 
