@@ -30,6 +30,7 @@ pub mod error;
 pub mod explain;
 pub mod game_graph;
 pub mod games;
+pub mod i18n;
 pub mod limits;
 pub mod nimber;
 pub mod pattern;
