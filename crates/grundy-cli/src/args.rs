@@ -66,6 +66,26 @@ pub struct Cli {
     /// understood).
     #[arg(long, global = true, value_name = "BYTES")]
     pub max_file_bytes: Option<String>,
+
+    /// The language of text for people (explanations, lessons, play): en, ru, zh or mk
+    /// (default: from LC_ALL, LC_MESSAGES or LANG; English when unknown). JSON, `--batch`
+    /// lines and the `position:`/`winner:` lines of play never change.
+    #[arg(long, global = true, value_name = "LANG", value_parser = parse_lang)]
+    pub lang: Option<grundy::i18n::Lang>,
+}
+
+impl Cli {
+    /// The language asked for, else the locale's.
+    pub fn language(&self) -> grundy::i18n::Lang {
+        self.lang.unwrap_or_else(|| {
+            let var = |name: &str| std::env::var(name).ok();
+            grundy::i18n::Lang::from_locale(
+                var("LC_ALL").as_deref(),
+                var("LC_MESSAGES").as_deref(),
+                var("LANG").as_deref(),
+            )
+        })
+    }
 }
 
 /// The subcommands.
@@ -328,6 +348,14 @@ pub struct SolveArgs {
 
 /// The most worker threads `--threads` accepts.
 pub const MAX_THREADS: usize = 1024;
+
+/// `--lang LANG`: one of the languages, by its code.
+pub fn parse_lang(text: &str) -> Result<grundy::i18n::Lang, String> {
+    match grundy::i18n::Lang::parse(text) {
+        Some(lang) if lang.code() == text.trim().to_ascii_lowercase() => Ok(lang),
+        _ => Err(format!("'{text}' is not a language of grundy: en, ru, zh or mk")),
+    }
+}
 
 /// `--threads N`: a whole number from 1 to [`MAX_THREADS`].
 ///
