@@ -32,6 +32,7 @@ pub mod game_graph;
 pub mod games;
 pub mod i18n;
 pub mod limits;
+pub mod misere;
 pub mod nimber;
 pub mod pattern;
 pub mod play;
