@@ -207,6 +207,7 @@ pub(crate) fn verify(
                 continue;
             }
             let new_t = types.len() as u32;
+            reserve_type(types, limits)?;
             types.index.insert(key, new_t);
             types.elements.push(x2);
             types.sets.push(scratch.clone());
@@ -230,6 +231,15 @@ pub(crate) fn verify(
     types.letters_done = n_letters;
     types.old_count = types.len();
     Ok(Verdict::Correct)
+}
+
+fn reserve_type(types: &mut Types, limits: &Limits) -> Result<()> {
+    let fail = |_| out_of_memory(limits);
+    types.index.try_reserve(1).map_err(fail)?;
+    types.elements.try_reserve(1).map_err(fail)?;
+    types.sets.try_reserve(1).map_err(fail)?;
+    types.parents.try_reserve(1).map_err(fail)?;
+    Ok(())
 }
 
 impl Types {
@@ -319,6 +329,7 @@ pub(crate) fn least_failure_assigning(
             continue;
         }
         let t = types.len() as u32;
+        reserve_type(&mut types, limits)?;
         types.index.insert(key.clone(), t);
         types.elements.push(x);
         types.parents.push((parent != u32::MAX).then_some((parent, letter)));
@@ -361,6 +372,7 @@ pub(crate) fn least_failure_assigning(
             let mut position2 = Vec::with_capacity(position.len() + 1);
             position2.push(letter);
             position2.extend_from_slice(&position);
+            queue.try_reserve(1).map_err(|_| out_of_memory(limits))?;
             queue.push(Reverse((Key(position2), x2, set2, t, letter)));
         }
         types.sets.push(set);
@@ -453,9 +465,19 @@ impl Oracle {
         if self.searched % 4096 == 0 {
             limits.check()?;
         }
+        self.memo.try_reserve(1).map_err(|_| out_of_memory(limits))?;
         self.memo.insert(position.to_vec(), answer);
         Ok(answer)
     }
+}
+
+/// The error for an allocation the machine refused.
+pub(crate) fn out_of_memory(limits: &Limits) -> Error {
+    Error::limit(
+        Limit::Memory,
+        limits.max_bytes,
+        "memory for the misère quotient (the machine gave no more)",
+    )
 }
 
 /// `position` with its element at `at` replaced by the letters of `option`, sorted.
@@ -537,6 +559,7 @@ impl Learner {
                 set_bit(&mut row, e as u32);
             }
         }
+        self.row_cache.try_reserve(1).map_err(|_| out_of_memory(limits))?;
         self.row_cache.insert(position.to_vec(), row.clone());
         Ok(row)
     }

@@ -202,6 +202,61 @@ impl std::fmt::Display for MisereQuotient {
     }
 }
 
+/// The misère answer for a sum of heaps from a quotient that covers every heap: the outcome,
+/// and every winning move (each option of each heap whose product with the other heaps' lies
+/// in the P-portion).
+pub fn analyze(
+    game: &HeapGame,
+    q: &MisereQuotient,
+    heaps: &[u64],
+    limits: &Limits,
+) -> Result<crate::analysis::Analysis> {
+    use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport};
+    use crate::Outcome;
+    let elements: Vec<u32> = heaps
+        .iter()
+        .map(|&h| q.element_of_heap(h))
+        .collect::<Option<_>>()
+        .ok_or_else(|| Error::Unsupported("the quotient does not cover every heap".into()))?;
+    // The product of all heaps but one, from prefix and suffix products.
+    let mut suffix = vec![0u32; heaps.len() + 1];
+    for i in (0..heaps.len()).rev() {
+        suffix[i] = q.multiply(elements[i], suffix[i + 1]);
+    }
+    let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let outcome = if q.in_p_portion(suffix[0]) { Outcome::P } else { Outcome::N };
+    let mut winning_moves = Vec::new();
+    if outcome == Outcome::N {
+        let mut prefix = 0u32;
+        let mut options = Options::new();
+        for (i, &heap) in heaps.iter().enumerate() {
+            let rest = q.multiply(prefix, suffix[i + 1]);
+            options_within(game, &heap, &mut options, limits)?;
+            for parts in options.iter() {
+                let Some(element) = q.element_of(parts) else { continue };
+                if q.in_p_portion(q.multiply(rest, element)) {
+                    let to: Vec<String> = if parts.is_empty() {
+                        vec!["0".into()]
+                    } else {
+                        parts.iter().map(u64::to_string).collect()
+                    };
+                    winning_moves.push(MoveReport::new(&texts, i, to));
+                }
+            }
+            prefix = q.multiply(prefix, elements[i]);
+        }
+    }
+    Ok(Analysis {
+        game: game.name.clone(),
+        convention: Convention::Misere,
+        components: ComponentReport::without_values(texts),
+        value: None,
+        outcome,
+        winning_moves,
+        winning_moves_complete: true,
+    })
+}
+
 /// The letters' options, converted from heap options.
 struct Heaps {
     letters: Letters,

@@ -125,3 +125,59 @@ fn dawsons_kayles_to_30_has_order_360() {
     let dawson = q("0.07", 30);
     assert_eq!(dawson.order(), 360, "{:?}", dawson.stopped);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+    /// `solve --misere` on heap games: the outcome and every winning move, against the
+    /// definition (small positions) — each listed move leads to a P-position, and an
+    /// N-position's list is every such move.
+    #[test]
+    fn misere_answers_and_moves_match_brute_force(
+        code in proptest::sample::select(vec!["0.77", "0.07", "0.75", "0.137", "4.07"]),
+        heaps in proptest::collection::vec(1u64..9, 1..4),
+    ) {
+        use crate::analysis::{solve, Convention};
+        let g = game(code);
+        let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let answer = solve(&g, &texts, Convention::Misere).unwrap();
+        let mut memo = HashMap::new();
+        let truth = brute_is_p(&g, &heaps, &mut memo);
+        proptest::prop_assert_eq!(answer.outcome == crate::Outcome::P, truth);
+        let mut expected = 0;
+        let mut options = Options::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            options.clear();
+            crate::ruleset::Ruleset::options(&g, &h, &mut options).unwrap();
+            for option in options.iter() {
+                let mut after = heaps.clone();
+                after.remove(i);
+                after.extend_from_slice(option);
+                if brute_is_p(&g, &after, &mut memo) {
+                    expected += 1;
+                }
+            }
+        }
+        proptest::prop_assert_eq!(answer.winning_moves.len(), expected);
+        for m in &answer.winning_moves {
+            let after: Vec<u64> = m.after.iter().map(|t| t.parse().unwrap()).collect();
+            proptest::prop_assert!(brute_is_p(&g, &after, &mut memo), "{:?}", m);
+        }
+    }
+}
+
+#[test]
+fn large_kayles_positions_are_decided_by_the_quotient() {
+    use crate::analysis::{solve, Convention};
+    let kayles = game("0.77");
+    let quotient = q("0.77", 300);
+    let heaps: Vec<u64> = (1..=200).collect();
+    let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let answer = solve(&kayles, &texts, Convention::Misere).unwrap();
+    assert_eq!(answer.outcome == crate::Outcome::P, quotient.is_p(&heaps));
+    for m in &answer.winning_moves {
+        let after: Vec<u64> = m.after.iter().map(|t| t.parse().unwrap()).collect();
+        assert!(quotient.is_p(&after));
+    }
+}
