@@ -316,7 +316,8 @@ pub(crate) fn least_failure_assigning(
     let mut types = Types::default();
     let mut images: HashMap<(u32, u32), Bits> = HashMap::new();
     // (position, element, set, parent type, letter)
-    let mut queue: BinaryHeap<Reverse<(Key, u32, Bits, u32, u32)>> = BinaryHeap::new();
+    type Entry = Reverse<(Key, u32, Bits, u32, u32)>;
+    let mut queue: BinaryHeap<Entry> = BinaryHeap::new();
     queue.push(Reverse((Key(Vec::new()), 0, empty_bits(words), u32::MAX, u32::MAX)));
     let mut popped = 0u64;
     while let Some(Reverse((Key(position), x, set, parent, letter))) = queue.pop() {

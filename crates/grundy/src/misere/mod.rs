@@ -483,6 +483,9 @@ fn verify_all(
     learn::verify(automaton, letters, types, max_types, limits)
 }
 
+/// A grown quotient: its automaton, its checked types, its access words.
+type Grown = (Automaton, Types, Vec<Vec<u32>>);
+
 /// The new heap as a new generator h beside the old quotient, with `h^(i+p) = h^i`: the
 /// candidate is the product of the old quotient and that cyclic monoid, its P-portion set by the
 /// least position of each element and checked at every type ([`learn::least_failure_assigning`]),
@@ -496,7 +499,7 @@ fn grow_by_product(
     max_types: usize,
     limits: &Limits,
     best_failure: &mut Option<(Automaton, Vec<u32>)>,
-) -> Result<Option<(Automaton, Types, Vec<Vec<u32>>)>> {
+) -> Result<Option<Grown>> {
     let order = automaton.n_states();
     let new_letter = letters.len() - 1;
     for (index, period) in [(2usize, 2usize), (4, 2), (4, 4)] {
