@@ -179,6 +179,30 @@ fn period_json(py: Python<'_>, game: &Bound<'_, PyAny>, max: u64) -> PyResult<St
     })
 }
 
+/// `misere(game, max=300, max_order=100000)`: the misère quotient document, as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, max=300, max_order=100_000))]
+fn misere_json(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    max: u64,
+    max_order: usize,
+) -> PyResult<String> {
+    let game = load(game, &Limits::default())?;
+    let Some(heap_game) = game.heap_game() else {
+        return Err(PyValueError::new_err(format!(
+            "'{}' is not a heap game: misère quotients are computed for heap games",
+            game.name()
+        )));
+    };
+    run(py, move |limits| {
+        let options =
+            grundy::misere::QuotientOptions { max_heap: max, max_order: max_order.max(1) };
+        let q = grundy::misere::quotient(&heap_game, &options, limits, &mut |_, _| {})?;
+        Ok(grundy::contract::misere(&q).to_string())
+    })
+}
+
 /// `pattern(game, max=None, table=False)`: the pattern document, as JSON text.
 #[pyfunction]
 #[pyo3(signature = (game, max=None, table=false))]
@@ -511,6 +535,7 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(seq_bytes, module)?)?;
     module.add_function(wrap_pyfunction!(period_json, module)?)?;
     module.add_function(wrap_pyfunction!(pattern_json, module)?)?;
+    module.add_function(wrap_pyfunction!(misere_json, module)?)?;
     module.add_function(wrap_pyfunction!(table_json, module)?)?;
     module.add_function(wrap_pyfunction!(graph_json, module)?)?;
     module.add_function(wrap_pyfunction!(heatmap_svg, module)?)?;

@@ -135,3 +135,15 @@ def test_the_python_examples_run(name):
     result = subprocess.run(["python3", str(script)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
+
+
+def test_misere_quotients():
+    q = grundy.misere("0.75")
+    assert q["order"] == 8
+    assert q["p_portion"] == ["a", "b2"]
+    assert q["presentation"] == "<a,b,c | a2=1,b3=b,bc=ab,c2=b2>"
+    assert (q["periodic"], q["preperiod"], q["period"]) == (True, 8, 2)
+    nim = grundy.misere("nim", max=7)
+    assert (nim["order"], nim["tame"], nim["periodic"]) == (10, True, False)
+    with pytest.raises(ValueError, match="not a heap game"):
+        grundy.misere("wythoff")

@@ -17,7 +17,7 @@ import json as _json
 from . import _grundy
 from ._grundy import Game, LimitError, sum  # noqa: A004  (grundy.sum, as in scripts)
 
-__all__ = ["solve", "seq", "period", "pattern", "table", "graph", "Game", "sum", "LimitError",
+__all__ = ["solve", "seq", "period", "misere", "pattern", "table", "graph", "Game", "sum", "LimitError",
            "Analysis", "Table", "Sequence"]
 
 
@@ -79,6 +79,12 @@ def seq(game, n):
         values.frombytes(data)
         return Sequence(values.tolist(), _name(game))
     return numpy.frombuffer(data, dtype="<u8")
+
+
+def misere(game, max=300, max_order=100_000):
+    """The misère quotient of a heap game (order, P-portion, presentation, pretending function,
+    and ``periodic: true`` only with a proof)."""
+    return _json.loads(_grundy.misere_json(game, int(max), int(max_order)))
 
 
 def period(game, max=1_000_000):
