@@ -272,11 +272,23 @@ fn solve(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failu
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let answer = game.solve(&texts, convention(&request), limits)?;
     let explanation = if request.get("explain").and_then(Json::as_bool).unwrap_or(false) {
-        Some(game.explain(&answer, limits)?)
+        Some(game.explain(&answer, language(&request)?, limits)?)
     } else {
         None
     };
     Ok(grundy::contract::analysis(&answer, explanation.as_deref()))
+}
+
+/// `"lang"`: the language of text for people (`en` when absent).
+fn language(request: &Json) -> Result<grundy::i18n::Lang, Failure> {
+    match request.get("lang") {
+        None | Some(Json::Null) => Ok(grundy::i18n::Lang::En),
+        Some(Json::String(code)) => grundy::i18n::Lang::ALL
+            .into_iter()
+            .find(|lang| lang.code() == code)
+            .ok_or_else(|| bad(format!("\"lang\" is '{code}': one of en, ru, zh, mk"))),
+        Some(_) => Err(bad("\"lang\" must be a language code: en, ru, zh or mk")),
+    }
 }
 
 fn seq(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {

@@ -11,8 +11,9 @@
 use crate::analysis::{Convention, MoveReport};
 use crate::error::Result;
 use crate::games::Game;
+use crate::i18n::Lang;
 use crate::limits::Limits;
-use crate::Outcome;
+use crate::{args, Outcome};
 
 /// The computer's move and why it was chosen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,9 +22,38 @@ pub struct Choice {
     pub report: MoveReport,
     /// The outcome of the position before the move, for the computer (N: it wins).
     pub outcome: Outcome,
-    /// How it was chosen, in a few words.
+    /// How it was chosen, in a few words (English; [`Choice::reason`] in any language).
     pub why: &'static str,
 }
+
+impl Choice {
+    /// How the move was chosen, in `lang`.
+    ///
+    /// ```
+    /// use grundy::{analysis::Convention, i18n::Lang, play::computer_move, Limits};
+    /// let nim = grundy::game("nim")?;
+    /// let choice = computer_move(&*nim, &["3", "4", "5"], Convention::Normal, &Limits::default())?.unwrap();
+    /// assert_eq!(choice.reason(Lang::En), choice.why);
+    /// assert_ne!(choice.reason(Lang::Ru), choice.why);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn reason(&self, lang: Lang) -> String {
+        let key = match self.why {
+            WINS_FAST => "play-why-wins-fast",
+            WINS => "play-why-wins",
+            KEEPS_DRAW => "play-why-keeps-draw",
+            LASTS_LONGEST => "play-why-lasts-longest",
+            _ => "play-why-most-tokens",
+        };
+        lang.tr0(key)
+    }
+}
+
+const WINS_FAST: &str = "it wins, as fast as it can";
+const WINS: &str = "it wins";
+const KEEPS_DRAW: &str = "it keeps the draw";
+const LASTS_LONGEST: &str = "every move loses; this one makes the game last longest";
+const MOST_TOKENS: &str = "every move loses; this one leaves the most tokens in play";
 
 /// Positions searched to rank moves by remoteness before play falls back on the game's answer.
 const RANKING_POSITIONS: usize = 200_000;
@@ -67,14 +97,14 @@ pub fn computer_move(
                 return Ok(Some(Choice {
                     report: m.report.clone(),
                     outcome: Outcome::N,
-                    why: "it wins, as fast as it can",
+                    why: WINS_FAST,
                 }));
             }
             if let Some(m) = ranked.iter().find(|m| m.outcome == Outcome::D) {
                 return Ok(Some(Choice {
                     report: m.report.clone(),
                     outcome: Outcome::D,
-                    why: "it keeps the draw",
+                    why: KEEPS_DRAW,
                 }));
             }
             let longest =
@@ -82,7 +112,7 @@ pub fn computer_move(
             Ok(Some(Choice {
                 report: longest.report.clone(),
                 outcome: Outcome::P,
-                why: "every move loses; this one makes the game last longest",
+                why: LASTS_LONGEST,
             }))
         }
         Err(error) if error.is_limit() => fallback(game, components, convention, limits),
@@ -99,7 +129,7 @@ fn fallback(
 ) -> Result<Option<Choice>> {
     let answer = game.solve(components, convention, limits)?;
     if let Some(first) = answer.winning_moves.first() {
-        return Ok(Some(Choice { report: first.clone(), outcome: Outcome::N, why: "it wins" }));
+        return Ok(Some(Choice { report: first.clone(), outcome: Outcome::N, why: WINS }));
     }
     let moves = game.legal_moves(components, limits)?;
     if moves.is_empty() {
@@ -112,7 +142,7 @@ fn fallback(
                 return Ok(Some(Choice {
                     report: m.clone(),
                     outcome: Outcome::D,
-                    why: "it keeps the draw",
+                    why: KEEPS_DRAW,
                 }));
             }
         }
@@ -124,11 +154,7 @@ fn fallback(
             game.tokens(&after).unwrap_or(0)
         })
         .expect("not empty");
-    Ok(Some(Choice {
-        report: most_tokens.clone(),
-        outcome: answer.outcome,
-        why: "every move loses; this one leaves the most tokens in play",
-    }))
+    Ok(Some(Choice { report: most_tokens.clone(), outcome: answer.outcome, why: MOST_TOKENS }))
 }
 
 /// The legal move a person typed: the component's number (1-based) and what it becomes
@@ -149,6 +175,25 @@ pub fn read_move(
     typed: &str,
     limits: &Limits,
 ) -> std::result::Result<MoveReport, String> {
+    read_move_in(game, components, typed, Lang::En, limits)
+}
+
+/// [`read_move`], its refusals in `lang`.
+///
+/// ```
+/// use grundy::{i18n::Lang, play::read_move_in, Limits};
+/// let nim = grundy::game("nim")?;
+/// let refusal = read_move_in(&*nim, &["3", "4", "5"], "1 7", Lang::Ru, &Limits::default()).unwrap_err();
+/// assert!(refusal.contains("7") && !refusal.contains("cannot"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn read_move_in(
+    game: &dyn Game,
+    components: &[&str],
+    typed: &str,
+    lang: Lang,
+    limits: &Limits,
+) -> std::result::Result<MoveReport, String> {
     let moves = game.legal_moves(components, limits).map_err(|e| e.to_string())?;
     let typed = typed.trim();
     if let Some(whole) = typed.strip_prefix('=') {
@@ -164,30 +209,28 @@ pub fn read_move(
             })
         });
         return found.cloned().ok_or_else(|| {
-            format!(
-                "{} cannot be reached in one move from {}",
-                after.join(" "),
-                components.join(" ")
+            lang.tr(
+                "play-unreachable",
+                &args![("after", after.join(" ")), ("position", components.join(" "))],
             )
         });
     }
     let mut words = typed.split_whitespace();
-    let usage = "type the component's number and what it becomes (like `1 2`), or `=` and the whole position after the move (like `= 1 4 5`)";
-    let Some(number) = words.next() else { return Err(format!("no move typed: {usage}")) };
-    let number: usize = number
-        .parse()
-        .ok()
-        .filter(|&n| n >= 1)
-        .ok_or_else(|| format!("'{number}' is not a component number: {usage}"))?;
+    let usage = lang.tr0("play-usage");
+    let Some(number) = words.next() else {
+        return Err(lang.tr("play-no-move", &args![("usage", usage)]));
+    };
+    let number: usize = number.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+        lang.tr("play-not-a-number", &args![("typed", number), ("usage", usage.clone())])
+    })?;
     if number > components.len() {
-        return Err(format!(
-            "there is no component {number}: the position has {} (numbered from 1)",
-            components.len()
-        ));
+        return Err(
+            lang.tr("play-no-such-component", &args![("number", number), ("n", components.len())])
+        );
     }
     let rest: Vec<&str> = words.collect();
     if rest.is_empty() {
-        return Err(format!("what does component {number} become? {usage}"));
+        return Err(lang.tr("play-what-becomes", &args![("number", number), ("usage", usage)]));
     }
     let to = game.canonical(&rest).map_err(|e| e.to_string())?;
     let mut sorted_to = to.clone();
@@ -200,6 +243,9 @@ pub fn read_move(
         m.component == idx && single && (m.to == to || theirs == sorted_to)
     });
     found.cloned().ok_or_else(|| {
-        format!("component {number} ({}) cannot become {}", components[idx], to.join(" + "))
+        lang.tr(
+            "play-cannot-become",
+            &args![("number", number), ("from", components[idx]), ("to", to.join(" + "))],
+        )
     })
 }

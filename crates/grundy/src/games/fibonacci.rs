@@ -200,6 +200,22 @@ impl Rules for FibonacciNim {
         Some(u128::from(heap.tokens))
     }
 
+    /// A lone heap by Zeckendorf's form; sums the general way.
+    fn explain(
+        &self,
+        heaps: &[FibHeap],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
+        match heaps {
+            [heap] if analysis.convention == Convention::Normal => {
+                Some(crate::explain::fibonacci(heap, analysis, lang))
+            }
+            _ => None,
+        }
+    }
+
     /// A lone heap by the theorem: outcome and every winning move (said as a take) for heaps of
     /// any size, and its Grundy value by the generic solver when it is small enough to
     /// compute. Sums go the generic way.

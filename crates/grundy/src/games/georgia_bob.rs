@@ -134,6 +134,16 @@ impl Rules for Pieces {
         let steps = pieces_to_staircase(cells);
         Some(steps.iter().map(|&gap| u128::from(gap)).sum())
     }
+    fn explain(
+        &self,
+        lines: &[Vec<u64>],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
+        (analysis.convention == crate::analysis::Convention::Normal)
+            .then(|| crate::explain::georgia_bob(lines, analysis, lang))
+    }
     fn normal_play(&self, lines: &[Vec<u64>], _limits: &Limits) -> Option<Result<Analysis>> {
         let values: Vec<u64> =
             lines.iter().map(|cells| value(&pieces_to_staircase(cells))).collect();

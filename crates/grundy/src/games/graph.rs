@@ -338,6 +338,23 @@ impl Rules for GraphFile {
             format!("token on {} (moves to {})", self.graph.name(*node), next.join(", "))
         }
     }
+    /// The labelling of the nodes the position reaches, then the sum's values and moves.
+    fn explain(
+        &self,
+        nodes: &[u32],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        limits: &Limits,
+    ) -> Option<String> {
+        if analysis.convention != crate::analysis::Convention::Normal {
+            return None;
+        }
+        let labelling = crate::explain::graph(&self.graph, &Rules::name(self), nodes, lang);
+        Some(
+            labelling
+                + crate::explain::sum_checked_with(self, analysis, lang, limits, false).as_str(),
+        )
+    }
     /// Values of every node at once (Smith's labelling of the whole file), then the winning
     /// moves ordered by counter: moves to nodes labelled earlier first, the move that makes
     /// progress, so whoever plays the first listed move never walks round a cycle.

@@ -322,7 +322,13 @@ impl Rules for HeapGame {
         Some(self.clone())
     }
     /// The lessons' table of g(n), then the XOR in binary columns, then the moves.
-    fn explain(&self, heaps: &[u64], analysis: &Analysis, limits: &Limits) -> Option<String> {
+    fn explain(
+        &self,
+        heaps: &[u64],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        limits: &Limits,
+    ) -> Option<String> {
         if analysis.convention != crate::analysis::Convention::Normal {
             return None;
         }
@@ -334,7 +340,7 @@ impl Rules for HeapGame {
             &mut |_| {},
         )
         .ok()?;
-        Some(crate::explain::heap_sum(self, heaps, &values, analysis))
+        Some(crate::explain::heap_sum(self, heaps, &values, analysis, lang))
     }
     fn draw_component(&self, heap: &u64) -> String {
         draw_heap(heap)

@@ -323,9 +323,17 @@ impl Game for Moore {
         }
     }
 
-    fn explain(&self, analysis: &Analysis, _limits: &Limits) -> Result<String> {
+    fn explain(
+        &self,
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        limits: &Limits,
+    ) -> Result<String> {
         let heaps = super::parse_heaps(&analysis.positions())?;
-        Ok(crate::explain::moore(&heaps, self.max_heaps_per_move, analysis))
+        if analysis.convention == Convention::Misere {
+            return Ok(crate::explain::sum_checked(self, analysis, lang, limits));
+        }
+        Ok(crate::explain::moore(&heaps, self.max_heaps_per_move, analysis, lang))
     }
 
     fn is_one_game(&self) -> bool {

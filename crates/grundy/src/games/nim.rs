@@ -222,10 +222,16 @@ impl Rules for Nim {
     fn misere_play(&self, heaps: &[BigUint], _limits: &Limits) -> Option<Result<Analysis>> {
         Some(Ok(solve_nim(heaps, Convention::Misere)))
     }
-    fn explain(&self, heaps: &[BigUint], analysis: &Analysis, _limits: &Limits) -> Option<String> {
+    fn explain(
+        &self,
+        heaps: &[BigUint],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
         Some(match analysis.convention {
-            Convention::Normal => crate::explain::nim(heaps),
-            Convention::Misere => crate::explain::misere_nim(heaps),
+            Convention::Normal => crate::explain::nim(heaps, lang),
+            Convention::Misere => crate::explain::misere_nim(heaps, lang),
         })
     }
     fn heap_game(&self) -> Option<HeapGame> {

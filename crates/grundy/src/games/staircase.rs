@@ -153,6 +153,16 @@ impl Rules for Staircase {
         // Coins on the ground are out of play.
         Some(steps.iter().skip(1).map(|&c| u128::from(c)).sum())
     }
+    fn explain(
+        &self,
+        stairs: &[Vec<u64>],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
+        (analysis.convention == Convention::Normal)
+            .then(|| crate::explain::staircase(stairs, analysis, lang))
+    }
     fn normal_play(&self, stairs: &[Vec<u64>], _limits: &Limits) -> Option<Result<Analysis>> {
         let values: Vec<u64> = stairs.iter().map(|s| value(s)).collect();
         let total = values.iter().fold(0, |acc, v| acc ^ v);

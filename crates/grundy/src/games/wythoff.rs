@@ -286,6 +286,16 @@ impl Rules for Wythoff {
     fn normal_play(&self, pairs: &[Pair], limits: &Limits) -> Option<Result<Analysis>> {
         Some(solve_wythoff(pairs, limits))
     }
+    fn explain(
+        &self,
+        pairs: &[Pair],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
+        (analysis.convention == Convention::Normal)
+            .then(|| crate::explain::wythoff(pairs, analysis, lang))
+    }
     fn pair_table(&self, size: usize, _limits: &Limits) -> Option<Result<PairTable>> {
         Some(
             crate::table::checked_size(size)
