@@ -177,14 +177,14 @@ explain-stair-rule =
     因为下一位玩家可以把这些硬币继续移到下面的偶数级，恢复原状。
 explain-stair-odd-step = 第 { $step } 级：{ $coins }
 explain-stair-no-odd = 没有奇数级
-explain-stair-component = 阶梯 { $i }（{ $position }）：奇数级上 { $odd }；异或和 { $value }
+explain-stair-component = 阶梯 { $i }（{ $position }）：奇数级为 { $odd }；异或和 { $value }
 explain-step-label = 第 { $step } 级
 explain-stair-step-label = 阶梯 { $i } 第 { $step } 级
 explain-stair-p =
     奇数级的异或和为 0：轮到的人必败（P 态）。从奇数级走会改变一堆 Nim，使异或和非零；
     从偶数级走会往奇数级添硬币，对手要么把它们继续往下移（抵消这一步），要么按 Nim 应对。
 explain-stair-n = 奇数级的异或和为 { $total }，不为 0：轮到的人必胜（N 态）。
-explain-stair-move-odd = 阶梯 { $i }：把 { $coins } 枚硬币从第 { $step } 级移到第 { $below } 级：第 { $heap } 级上的 Nim 堆 { $from } -> { $to }（{ $after }）
+explain-stair-move-odd = 阶梯 { $i }：把 { $coins } 枚硬币从第 { $step } 级移到第 { $below } 级：第 { $heap } 级上的 Nim 堆减小 { $from } -> { $to }（{ $after }）
 explain-stair-move-even = 阶梯 { $i }：把 { $coins } 枚硬币从第 { $step } 级移到第 { $below } 级：第 { $heap } 级上的 Nim 堆变大 { $from } -> { $to }（{ $after }）
 explain-stair-check = 检验：第一种走法之后局面为 { $after }；奇数级给出 { $heaps } = { $total }，这是对手的必败态。
 
