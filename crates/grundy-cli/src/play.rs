@@ -100,7 +100,7 @@ impl Session<'_> {
     }
 
     fn board(&mut self) -> Result<()> {
-        let drawing = self.game.draw(&self.texts()).map_err(library_error)?;
+        let drawing = self.game.draw(&self.texts(), self.lang).map_err(library_error)?;
         self.say(&drawing)
     }
 

@@ -263,7 +263,7 @@ function log(line) {
 }
 
 function request(extra) {
-  return Object.assign({ game: play.game, components: play.position, misere: play.misere }, extra);
+  return Object.assign({ game: play.game, components: play.position, misere: play.misere, lang }, extra);
 }
 
 async function startGame() {

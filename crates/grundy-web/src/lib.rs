@@ -367,6 +367,7 @@ fn play(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failur
     let texts = components(&request)?;
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let convention = convention(&request);
+    let lang = language(&request)?;
     let choice = grundy::play::computer_move(&*game, &texts, convention, limits)?;
     Ok(match choice {
         Some(choice) => {
@@ -375,7 +376,7 @@ fn play(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failur
                 "move": grundy::contract::move_doc(&choice.report),
                 "outcome": choice.outcome.letter(),
                 "why": choice.why,
-                "board": game.draw(&after)?,
+                "board": game.draw(&after, lang)?,
                 "over": game.legal_moves(&after, limits)?.is_empty(),
             })
         }
@@ -396,11 +397,12 @@ fn typed_move(request: Json, limits: &Limits, _config: &Config) -> Result<Json, 
         .get("move")
         .and_then(Json::as_str)
         .ok_or_else(|| bad("the request needs \"move\": like \"1 2\" or \"= 1 4 5\""))?;
-    let report = grundy::play::read_move(&*game, &texts, typed, limits).map_err(bad)?;
+    let lang = language(&request)?;
+    let report = grundy::play::read_move_in(&*game, &texts, typed, lang, limits).map_err(bad)?;
     let after: Vec<&str> = report.after.iter().map(String::as_str).collect();
     Ok(json!({
         "move": grundy::contract::move_doc(&report),
-        "board": game.draw(&after)?,
+        "board": game.draw(&after, lang)?,
         "over": game.legal_moves(&after, limits)?.is_empty(),
     }))
 }

@@ -344,5 +344,13 @@ play-no-such-component = there is no component { $number }: the position has { $
 play-what-becomes = what does component { $number } become? { $usage }
 play-cannot-become = component { $number } ({ $from }) cannot become { $to }
 play-unreachable = { $after } cannot be reached in one move from { $position }
+play-board-empty = (empty)
+play-board-ground = ground
+play-board-step = step { $step }
+play-board-pieces = pieces on cells { $cells }
+play-board-first-take = the first move takes 1 to { $m }
+play-board-may-take = at most { $m } may be taken now
+play-board-token-stuck = token on { $node } (no move from here)
+play-board-token = token on { $node } (moves to { $next })
 
 ## Lessons

@@ -346,5 +346,13 @@ play-no-such-component = нема компонента { $number }: состој
 play-what-becomes = во што се претвора компонентата { $number }? { $usage }
 play-cannot-become = компонентата { $number } ({ $from }) не може да стане { $to }
 play-unreachable = { $after } не може да се добие со еден потег од { $position }
+play-board-empty = (празно)
+play-board-ground = под
+play-board-step = скалило { $step }
+play-board-pieces = фигури на полињата { $cells }
+play-board-first-take = првиот потег зема од 1 до { $m }
+play-board-may-take = сега смее да се земат најмногу { $m }
+play-board-token-stuck = фигура на { $node } (оттука нема потег)
+play-board-token = фигура на { $node } (потези кон { $next })
 
 ## Lessons

@@ -354,5 +354,13 @@ play-no-such-component = компоненты { $number } нет: в позиц�
 play-what-becomes = чем станет компонента { $number }? { $usage }
 play-cannot-become = компонента { $number } ({ $from }) не может стать { $to }
 play-unreachable = в { $after } нельзя попасть одним ходом из { $position }
+play-board-empty = (пусто)
+play-board-ground = пол
+play-board-step = ступень { $step }
+play-board-pieces = фишки на клетках { $cells }
+play-board-first-take = первым ходом можно взять от 1 до { $m }
+play-board-may-take = сейчас можно взять не больше { $m }
+play-board-token-stuck = фишка на { $node } (отсюда ходов нет)
+play-board-token = фишка на { $node } (ходы в { $next })
 
 ## Lessons

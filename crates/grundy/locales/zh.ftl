@@ -272,5 +272,13 @@ play-no-such-component = 没有分量 { $number }：这个局面有 { $n } 个�
 play-what-becomes = 分量 { $number } 变成什么？{ $usage }
 play-cannot-become = 分量 { $number }（{ $from }）不能变成 { $to }
 play-unreachable = 从 { $position } 一步走不到 { $after }
+play-board-empty = （空）
+play-board-ground = 地面
+play-board-step = 第 { $step } 级
+play-board-pieces = 棋子在第 { $cells } 格
+play-board-first-take = 第一步可拿 1 到 { $m }
+play-board-may-take = 现在至多可拿 { $m }
+play-board-token-stuck = 棋子在 { $node }（无步可走）
+play-board-token = 棋子在 { $node }（可走到 { $next }）
 
 ## Lessons

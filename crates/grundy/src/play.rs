@@ -23,10 +23,44 @@ pub struct Choice {
     /// The outcome of the position before the move, for the computer (N: it wins).
     pub outcome: Outcome,
     /// How it was chosen, in a few words (English; [`Choice::reason`] in any language).
-    pub why: &'static str,
+    pub why: String,
+    /// How it was chosen.
+    pub chosen_by: Reason,
+}
+
+/// Why the computer chose its move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// A winning move, the fastest.
+    WinsFast,
+    /// A winning move (past the search's limit, the game's own answer).
+    Wins,
+    /// A move that keeps a draw.
+    KeepsDraw,
+    /// Every move loses: the one that makes the game last longest.
+    LastsLongest,
+    /// Every move loses: past the search's limit, the one that leaves the most tokens.
+    MostTokens,
+}
+
+impl Reason {
+    /// The reason in `lang`.
+    pub fn words(self, lang: Lang) -> String {
+        lang.tr0(match self {
+            Reason::WinsFast => "play-why-wins-fast",
+            Reason::Wins => "play-why-wins",
+            Reason::KeepsDraw => "play-why-keeps-draw",
+            Reason::LastsLongest => "play-why-lasts-longest",
+            Reason::MostTokens => "play-why-most-tokens",
+        })
+    }
 }
 
 impl Choice {
+    fn new(report: MoveReport, outcome: Outcome, chosen_by: Reason) -> Choice {
+        Choice { report, outcome, why: chosen_by.words(Lang::En), chosen_by }
+    }
+
     /// How the move was chosen, in `lang`.
     ///
     /// ```
@@ -38,22 +72,9 @@ impl Choice {
     /// # Ok::<(), grundy::Error>(())
     /// ```
     pub fn reason(&self, lang: Lang) -> String {
-        let key = match self.why {
-            WINS_FAST => "play-why-wins-fast",
-            WINS => "play-why-wins",
-            KEEPS_DRAW => "play-why-keeps-draw",
-            LASTS_LONGEST => "play-why-lasts-longest",
-            _ => "play-why-most-tokens",
-        };
-        lang.tr0(key)
+        self.chosen_by.words(lang)
     }
 }
-
-const WINS_FAST: &str = "it wins, as fast as it can";
-const WINS: &str = "it wins";
-const KEEPS_DRAW: &str = "it keeps the draw";
-const LASTS_LONGEST: &str = "every move loses; this one makes the game last longest";
-const MOST_TOKENS: &str = "every move loses; this one leaves the most tokens in play";
 
 /// Positions searched to rank moves by remoteness before play falls back on the game's answer.
 const RANKING_POSITIONS: usize = 200_000;
@@ -94,26 +115,14 @@ pub fn computer_move(
                 .filter(|m| m.outcome == Outcome::P)
                 .min_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
             if let Some(m) = win {
-                return Ok(Some(Choice {
-                    report: m.report.clone(),
-                    outcome: Outcome::N,
-                    why: WINS_FAST,
-                }));
+                return Ok(Some(Choice::new(m.report.clone(), Outcome::N, Reason::WinsFast)));
             }
             if let Some(m) = ranked.iter().find(|m| m.outcome == Outcome::D) {
-                return Ok(Some(Choice {
-                    report: m.report.clone(),
-                    outcome: Outcome::D,
-                    why: KEEPS_DRAW,
-                }));
+                return Ok(Some(Choice::new(m.report.clone(), Outcome::D, Reason::KeepsDraw)));
             }
             let longest =
                 ranked.iter().max_by_key(|m| m.remoteness.unwrap_or(0)).expect("not empty");
-            Ok(Some(Choice {
-                report: longest.report.clone(),
-                outcome: Outcome::P,
-                why: LASTS_LONGEST,
-            }))
+            Ok(Some(Choice::new(longest.report.clone(), Outcome::P, Reason::LastsLongest)))
         }
         Err(error) if error.is_limit() => fallback(game, components, convention, limits),
         Err(error) => Err(error),
@@ -129,7 +138,7 @@ fn fallback(
 ) -> Result<Option<Choice>> {
     let answer = game.solve(components, convention, limits)?;
     if let Some(first) = answer.winning_moves.first() {
-        return Ok(Some(Choice { report: first.clone(), outcome: Outcome::N, why: WINS }));
+        return Ok(Some(Choice::new(first.clone(), Outcome::N, Reason::Wins)));
     }
     let moves = game.legal_moves(components, limits)?;
     if moves.is_empty() {
@@ -139,11 +148,7 @@ fn fallback(
         for m in moves.iter().take(DRAW_PROBES) {
             let after: Vec<&str> = m.after.iter().map(String::as_str).collect();
             if game.solve(&after, convention, limits).is_ok_and(|a| a.outcome == Outcome::D) {
-                return Ok(Some(Choice {
-                    report: m.clone(),
-                    outcome: Outcome::D,
-                    why: KEEPS_DRAW,
-                }));
+                return Ok(Some(Choice::new(m.clone(), Outcome::D, Reason::KeepsDraw)));
             }
         }
     }
@@ -154,7 +159,7 @@ fn fallback(
             game.tokens(&after).unwrap_or(0)
         })
         .expect("not empty");
-    Ok(Some(Choice { report: most_tokens.clone(), outcome: answer.outcome, why: MOST_TOKENS }))
+    Ok(Some(Choice::new(most_tokens.clone(), answer.outcome, Reason::MostTokens)))
 }
 
 /// The legal move a person typed: the component's number (1-based) and what it becomes

@@ -185,15 +185,14 @@ impl Rules for FibonacciNim {
         }
     }
 
-    fn draw_component(&self, heap: &FibHeap) -> String {
+    fn draw_component(&self, heap: &FibHeap, lang: crate::i18n::Lang) -> String {
+        let key = if heap.fresh { "play-board-first-take" } else { "play-board-may-take" };
         let limit = if heap.tokens == 0 {
             String::new()
-        } else if heap.fresh {
-            format!("; the first move takes 1 to {}", heap.max_take)
         } else {
-            format!("; at most {} may be taken now", heap.max_take)
+            format!("; {}", lang.tr(key, &crate::args![("m", heap.max_take)]))
         };
-        format!("{}{limit}", super::heap::draw_heap(&heap.tokens))
+        format!("{}{limit}", super::heap::draw_heap(&heap.tokens, lang))
     }
 
     fn component_tokens(&self, heap: &FibHeap) -> Option<u128> {

@@ -329,13 +329,14 @@ impl Rules for GraphFile {
     fn show_component(&self, node: &u32) -> String {
         self.graph.name(*node).to_string()
     }
-    fn draw_component(&self, node: &u32) -> String {
+    fn draw_component(&self, node: &u32, lang: crate::i18n::Lang) -> String {
         let next: Vec<&str> =
             self.graph.graph().successors(*node).iter().map(|&s| self.graph.name(s)).collect();
+        let name = self.graph.name(*node).to_string();
         if next.is_empty() {
-            format!("token on {} (no move from here)", self.graph.name(*node))
+            lang.tr("play-board-token-stuck", &crate::args![("node", name)])
         } else {
-            format!("token on {} (moves to {})", self.graph.name(*node), next.join(", "))
+            lang.tr("play-board-token", &crate::args![("node", name), ("next", next.join(", "))])
         }
     }
     /// The labelling of the nodes the position reaches, then the sum's values and moves.

@@ -123,8 +123,8 @@ pub trait Game: Send + Sync + std::fmt::Debug {
         limits: &Limits,
     ) -> Result<Vec<RankedMove>>;
 
-    /// The position drawn for a person playing it: one line per component.
-    fn draw(&self, components: &[&str]) -> Result<String>;
+    /// The position drawn for a person playing it, in `lang`: one line per component.
+    fn draw(&self, components: &[&str], lang: Lang) -> Result<String>;
 
     /// The components as the game writes them (`007` is `7`), or the error naming a bad one.
     fn canonical(&self, components: &[&str]) -> Result<Vec<String>>;
@@ -246,8 +246,8 @@ pub trait Rules: Ruleset + Send + Sync + std::fmt::Debug {
         false
     }
 
-    /// One component drawn for play (default: as written).
-    fn draw_component(&self, position: &Self::Position) -> String {
+    /// One component drawn for play, in `lang` (default: as written).
+    fn draw_component(&self, position: &Self::Position, _lang: Lang) -> String {
         self.show_component(position)
     }
 
@@ -352,12 +352,12 @@ impl<R: Rules> Game for R {
         generic::ranked_moves(self, &position, convention, limits)
     }
 
-    fn draw(&self, components: &[&str]) -> Result<String> {
+    fn draw(&self, components: &[&str], lang: Lang) -> Result<String> {
         let position = self.parse_position(components)?;
         let lines: Vec<String> = position
             .iter()
             .enumerate()
-            .map(|(idx, p)| format!("  {}: {}", idx + 1, self.draw_component(p)))
+            .map(|(idx, p)| format!("  {}: {}", idx + 1, self.draw_component(p, lang)))
             .collect();
         Ok(lines.join("\n"))
     }

@@ -385,12 +385,12 @@ impl Game for Moore {
             .collect())
     }
 
-    fn draw(&self, components: &[&str]) -> Result<String> {
+    fn draw(&self, components: &[&str], lang: crate::i18n::Lang) -> Result<String> {
         let heaps = super::parse_heaps(components)?;
         Ok(heaps
             .iter()
             .enumerate()
-            .map(|(idx, heap)| format!("  {}: {}", idx + 1, super::heap::draw_heap(heap)))
+            .map(|(idx, heap)| format!("  {}: {}", idx + 1, super::heap::draw_heap(heap, lang)))
             .collect::<Vec<_>>()
             .join("\n"))
     }

@@ -237,8 +237,8 @@ impl Rules for Nim {
     fn heap_game(&self) -> Option<HeapGame> {
         Some(HeapGame::nim())
     }
-    fn draw_component(&self, heap: &BigUint) -> String {
-        super::heap::draw_heap(heap)
+    fn draw_component(&self, heap: &BigUint, lang: crate::i18n::Lang) -> String {
+        super::heap::draw_heap(heap, lang)
     }
     fn component_tokens(&self, heap: &BigUint) -> Option<u128> {
         u128::try_from(heap).ok()

@@ -137,14 +137,18 @@ impl Rules for Staircase {
     fn show_component(&self, steps: &Vec<u64>) -> String {
         super::join(steps)
     }
-    fn draw_component(&self, steps: &Vec<u64>) -> String {
+    fn draw_component(&self, steps: &Vec<u64>, lang: crate::i18n::Lang) -> String {
         let rows: Vec<String> = steps
             .iter()
             .enumerate()
             .rev()
             .map(|(step, coins)| {
-                let name = if step == 0 { "ground".to_string() } else { format!("step {step}") };
-                format!("      {name:>7} {}", super::heap::draw_heap(coins))
+                let name = if step == 0 {
+                    lang.tr0("play-board-ground")
+                } else {
+                    lang.tr("play-board-step", &crate::args![("step", step)])
+                };
+                format!("      {name:>7} {}", super::heap::draw_heap(coins, lang))
             })
             .collect();
         format!("{}\n{}", super::join(steps), rows.join("\n"))
