@@ -112,7 +112,7 @@ explain-heap-p =
 explain-heap-n = 异或为 { $total }，不为 0：轮到的人必胜（N 态）。
 explain-heap-option = { $parts }（值 { $reached }）
 explain-heap-option-split = { $parts }（值 { $values } = { $reached }）
-explain-heap-move = 第 { $i } 堆的值为 { $v }；它要变成 { $v } XOR { $total } = { $target }；后继 { $what } 正是这个值
+explain-heap-move = 第 { $i } 堆的值为 { $v }；它要变成 { $v } XOR { $total } = { $target }；后继 { $what }正是这个值
 explain-heap-after = 这样走之后异或为 0：例如 { $after } 的值为 { $values } = { $total }，这是对手的必败态。
 
 explain-sum-header = 局面：游戏 { $game } 的 { $n } 个分量。
