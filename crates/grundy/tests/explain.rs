@@ -200,6 +200,56 @@ fn other_languages_print_no_english_and_no_keys() {
     }
 }
 
+/// Every message of the other languages, including those no explanation above reaches (play's
+/// prompts and refusals, the board): no English left in the text around the arguments.
+#[test]
+fn no_message_of_the_other_languages_is_left_in_english() {
+    let vocabulary = english_words();
+    let sources = [
+        ("ru", include_str!("../locales/ru.ftl")),
+        ("zh", include_str!("../locales/zh.ftl")),
+        ("mk", include_str!("../locales/mk.ftl")),
+    ];
+    for (lang, source) in sources {
+        let mut key = String::new();
+        for line in source.lines() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            let text = match line.split_once(" =") {
+                Some((name, rest)) if !name.starts_with(' ') && !name.contains(' ') => {
+                    key = name.to_string();
+                    rest
+                }
+                _ => line,
+            };
+            // Lessons are written by their own tests; the command words stay English.
+            if key.starts_with("lesson-") || key.starts_with("test-") {
+                continue;
+            }
+            // Arguments and `code` (command words, typed moves) are not prose.
+            let mut outside = String::new();
+            let (mut depth, mut code) = (0, false);
+            for c in text.chars() {
+                match c {
+                    '{' => depth += 1,
+                    // A select's variants sit on their own lines: each line starts outside.
+                    '}' => depth = (depth - 1).max(0),
+                    '`' => code = !code,
+                    _ if depth == 0 && !code => outside.push(c),
+                    _ => {}
+                }
+                if depth > 0 || code {
+                    outside.push('0');
+                }
+            }
+            if let Some(run) = english_run(&outside, &vocabulary) {
+                panic!("{lang}.ftl, {key}: English words '{run}' in {line}");
+            }
+        }
+    }
+}
+
 /// The detector itself: English is found, the other languages' notation is not.
 #[test]
 fn the_english_detector_finds_english() {
