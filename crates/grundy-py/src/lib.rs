@@ -86,22 +86,29 @@ impl grundy::games::FileSource for Files {
     }
 }
 
-/// `solve(game, components, misere=False, explain=False)`: the analysis document, as JSON text.
+/// `solve(game, components, misere=False, explain=False, lang="en")`: the analysis document,
+/// as JSON text; the explanation in `lang` (en, ru, zh or mk).
 #[pyfunction]
-#[pyo3(signature = (game, components, misere=false, explain=false))]
+#[pyo3(signature = (game, components, misere=false, explain=false, lang="en"))]
 fn solve_json(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     components: Vec<String>,
     misere: bool,
     explain: bool,
+    lang: &str,
 ) -> PyResult<String> {
+    let lang = grundy::i18n::Lang::ALL.into_iter().find(|l| l.code() == lang).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "lang '{lang}' is not a language of grundy: en, ru, zh or mk"
+        ))
+    })?;
     let game = load(game, &Limits::default())?;
     let convention = if misere { Convention::Misere } else { Convention::Normal };
     run(py, move |limits| {
         let texts: Vec<&str> = components.iter().map(String::as_str).collect();
         let answer = game.solve(&texts, convention, limits)?;
-        let explanation = if explain { Some(game.explain(&answer, limits)?) } else { None };
+        let explanation = if explain { Some(game.explain(&answer, lang, limits)?) } else { None };
         Ok(grundy::contract::analysis(&answer, explanation.as_deref()).to_string())
     })
 }

@@ -115,6 +115,19 @@ class _Parser(html.parser.HTMLParser):
         self.tags.append(tag)
 
 
+def test_explanations_in_the_language_asked_for():
+    for lang, word in [("en", "nim-sum"), ("ru", "ним-сумма"), ("zh", "异或和"), ("mk", "НИМ сума")]:
+        answer = grundy.solve("nim", [8, 13, 15], explain=True, lang=lang)
+        assert word in answer["explanation"], lang
+        assert [m["after"] for m in answer["winning_moves"]][0] == ["2", "13", "15"]
+    try:
+        grundy.solve("nim", [1], explain=True, lang="xx")
+    except ValueError as error:
+        assert "lang" in str(error)
+    else:
+        raise AssertionError("an unknown language is refused")
+
+
 def test_html_representations_parse_and_hold_the_numbers():
     answer = grundy.solve("nim", [8, 13, 15], explain=True)
     page = answer._repr_html_()

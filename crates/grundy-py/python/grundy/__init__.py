@@ -62,10 +62,11 @@ def _name(game):
     return game if isinstance(game, str) else repr(game)
 
 
-def solve(game, components, misere=False, explain=False):
-    """Value, outcome and every winning move of the position made of ``components``."""
+def solve(game, components, misere=False, explain=False, lang="en"):
+    """Value, outcome and every winning move of the position made of ``components``; with
+    ``explain=True`` the walk-through too, in ``lang`` (``"en"``, ``"ru"``, ``"zh"``, ``"mk"``)."""
     components = [str(c) for c in components]
-    return Analysis(_json.loads(_grundy.solve_json(game, components, misere, explain)))
+    return Analysis(_json.loads(_grundy.solve_json(game, components, misere, explain, lang)))
 
 
 def seq(game, n):

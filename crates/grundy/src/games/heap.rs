@@ -344,7 +344,13 @@ impl Rules for HeapGame {
         }
     }
     /// The lessons' table of g(n), then the XOR in binary columns, then the moves.
-    fn explain(&self, heaps: &[u64], analysis: &Analysis, limits: &Limits) -> Option<String> {
+    fn explain(
+        &self,
+        heaps: &[u64],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        limits: &Limits,
+    ) -> Option<String> {
         if analysis.convention != crate::analysis::Convention::Normal {
             return None;
         }
@@ -356,10 +362,10 @@ impl Rules for HeapGame {
             &mut |_| {},
         )
         .ok()?;
-        Some(crate::explain::heap_sum(self, heaps, &values, analysis))
+        Some(crate::explain::heap_sum(self, heaps, &values, analysis, lang))
     }
-    fn draw_component(&self, heap: &u64) -> String {
-        draw_heap(heap)
+    fn draw_component(&self, heap: &u64, lang: crate::i18n::Lang) -> String {
+        draw_heap(heap, lang)
     }
     fn component_tokens(&self, heap: &u64) -> Option<u128> {
         Some(u128::from(*heap))
@@ -377,13 +383,18 @@ impl Rules for HeapGame {
 /// A heap drawn as a row of tokens with its size (long rows cut in the middle).
 ///
 /// ```
-/// assert_eq!(grundy::games::heap::draw_heap(&3u64), "● ● ●  (3)");
-/// assert_eq!(grundy::games::heap::draw_heap(&0u64), "(empty)");
+/// use grundy::i18n::Lang;
+/// assert_eq!(grundy::games::heap::draw_heap(&3u64, Lang::En), "● ● ●  (3)");
+/// assert_eq!(grundy::games::heap::draw_heap(&0u64, Lang::En), "(empty)");
+/// assert_eq!(grundy::games::heap::draw_heap(&0u64, Lang::Ru), "(пусто)");
 /// ```
-pub fn draw_heap<T: std::fmt::Display + Clone + TryInto<u64>>(heap: &T) -> String {
+pub fn draw_heap<T: std::fmt::Display + Clone + TryInto<u64>>(
+    heap: &T,
+    lang: crate::i18n::Lang,
+) -> String {
     let n: u64 = heap.clone().try_into().unwrap_or(u64::MAX);
     match n {
-        0 => "(empty)".to_string(),
+        0 => lang.tr0("play-board-empty"),
         1..=30 => format!("{}  ({heap})", vec!["●"; n as usize].join(" ")),
         _ => format!("{} … {}  ({heap})", ["●"; 12].join(" "), ["●"; 12].join(" ")),
     }
