@@ -353,4 +353,23 @@ play-board-may-take = at most { $m } may be taken now
 play-board-token-stuck = token on { $node } (no move from here)
 play-board-token = token on { $node } (moves to { $next })
 
+explain-misere-quotient =
+    Under misère play values do not add; the misère quotient of { $game } (Plambeck and
+    Siegel) does the adding instead: a monoid of { $order } elements, { $presentation }, { $proof ->
+        [final] proven final by the periodicity of its pretending function
+       *[partial] the partial quotient of heaps up to { $max }
+    }.
+    Each heap pretends to be one element, a position is the product of its heaps'
+    elements, and it is a P-position exactly when that product lies in the P-portion
+    { "{" }{ $portion }{ "}" }.
+explain-misere-heap = heap { $i }: { $heap } pretends to be { $element }
+explain-misere-product = The product is { $product }, { $inside ->
+        [yes] in the P-portion.
+       *[no] not in the P-portion.
+    }
+explain-misere-verdict-p = The player to move loses (P): every move changes one heap's element, and every product it can reach lies outside the P-portion.
+explain-misere-verdict-n = The player to move wins (N) by a move whose product lies in the P-portion:
+explain-misere-move = heap { $i }: { $from } -> { $to } (now { $element }); the product becomes { $product }, in the P-portion
+explain-misere-more = … and { $n } more
+
 ## Lessons

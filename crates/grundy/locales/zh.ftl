@@ -281,4 +281,22 @@ play-board-may-take = 现在至多可拿 { $m }
 play-board-token-stuck = 棋子在 { $node }（无步可走）
 play-board-token = 棋子在 { $node }（可走到 { $next }）
 
+explain-misere-quotient =
+    在反常规则下值不能相加；由 { $game } 的反常商（Plambeck 与 Siegel）来完成相加：一个有 { $order } 个元素的幺半群
+    { $presentation }，{ $proof ->
+        [final] 由其伪装函数的周期性证明为最终的商
+       *[partial] 是堆不超过 { $max } 的部分商
+    }。
+    每个堆伪装成一个元素，局面是各堆元素之积；当且仅当这个积属于 P 部分
+    { "{" }{ $portion }{ "}" } 时，局面是必败态。
+explain-misere-heap = 堆 { $i }：{ $heap } 伪装成 { $element }
+explain-misere-product = 积为 { $product }，{ $inside ->
+        [yes] 属于 P 部分。
+       *[no] 不属于 P 部分。
+    }
+explain-misere-verdict-p = 先手必败（P）：每一步只改变一个堆的元素，而能得到的每个积都不在 P 部分中。
+explain-misere-verdict-n = 先手必胜（N），走一步使积落入 P 部分：
+explain-misere-move = 堆 { $i }：{ $from } -> { $to }（现在是 { $element }）；积变为 { $product }，属于 P 部分
+explain-misere-more = ……另外还有 { $n } 步
+
 ## Lessons

@@ -59,6 +59,7 @@ const CASES: &[(&str, &str, &[&str], bool)] = &[
     ("fibonacci_p", "fibonacci-nim", &["13"], false),
     ("script", "script", &["5", "7"], false),
     ("kayles_misere", "kayles", &["2", "2"], true),
+    ("kayles_misere_large", "kayles", &["20", "33", "45"], true),
 ];
 
 #[test]

@@ -10,6 +10,7 @@
 
 mod fibonacci;
 mod graph;
+mod misere;
 mod nim;
 mod pieces;
 mod sum;
@@ -17,6 +18,7 @@ mod wythoff;
 
 pub use fibonacci::fibonacci;
 pub use graph::graph;
+pub use misere::misere_quotient;
 pub use nim::{heap_sum, misere_nim, moore, nim};
 pub use pieces::{georgia_bob, staircase};
 pub(crate) use sum::sum_checked_with;

@@ -302,6 +302,29 @@ impl Ruleset for HeapGame {
     }
 }
 
+impl HeapGame {
+    /// The misère quotient that covers every heap of `heaps`, if one is found quickly: the
+    /// final quotient, or the partial quotient of heaps up to the largest (at most
+    /// `MISERE_QUOTIENT_HEAPS`), within a small search budget.
+    fn misere_quotient(
+        &self,
+        heaps: &[u64],
+        limits: &Limits,
+    ) -> Option<crate::misere::MisereQuotient> {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let mut quick = limits.clone();
+        quick.max_whole_positions = quick.max_whole_positions.min(200_000);
+        quick.max_positions = quick.max_positions.min(200_000);
+        let options = crate::misere::QuotientOptions {
+            max_heap: largest.min(MISERE_QUOTIENT_HEAPS),
+            max_order: 5_000,
+        };
+        crate::misere::quotient(self, &options, &quick, &mut |_, _| {})
+            .ok()
+            .filter(|q| q.covers(heaps))
+    }
+}
+
 /// The largest heap a misère answer builds the quotient to (beyond it, only a quotient proven
 /// final answers).
 const MISERE_QUOTIENT_HEAPS: u64 = 300;
@@ -329,19 +352,11 @@ impl Rules for HeapGame {
     /// quotient once its pretending function is proven periodic, else the partial quotient of
     /// heaps up to the largest one here); otherwise the whole-position search.
     fn misere_play(&self, heaps: &[u64], limits: &Limits) -> Option<Result<Analysis>> {
-        let largest = heaps.iter().copied().max().unwrap_or(0);
-        let mut quick = limits.clone();
-        quick.max_whole_positions = quick.max_whole_positions.min(200_000);
-        quick.max_positions = quick.max_positions.min(200_000);
-        let options = crate::misere::QuotientOptions {
-            max_heap: largest.min(MISERE_QUOTIENT_HEAPS),
-            max_order: 5_000,
-        };
-        match crate::misere::quotient(self, &options, &quick, &mut |_, _| {}) {
-            Ok(q) if q.covers(heaps) => Some(crate::misere::analyze(self, &q, heaps, limits)),
-            Err(e) if e.is_cancelled() => Some(Err(e)),
-            _ => None,
+        if let Err(e) = limits.check() {
+            return Some(Err(e));
         }
+        let q = self.misere_quotient(heaps, limits)?;
+        Some(crate::misere::analyze(self, &q, heaps, limits))
     }
     /// The lessons' table of g(n), then the XOR in binary columns, then the moves.
     fn explain(
@@ -352,7 +367,8 @@ impl Rules for HeapGame {
         limits: &Limits,
     ) -> Option<String> {
         if analysis.convention != crate::analysis::Convention::Normal {
-            return None;
+            let q = self.misere_quotient(heaps, limits)?;
+            return crate::explain::misere_quotient(&q, heaps, analysis, lang);
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let values = HeapValues::compute_within(
