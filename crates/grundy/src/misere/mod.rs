@@ -381,14 +381,24 @@ pub fn quotient(
             }
             None => {
                 let mut best_failure = None;
-                if let Some((grown, grown_types, grown_access)) = grow_by_product(
+                let grown = match grow_by_product(
                     &automaton,
                     &heaps.letters,
                     options.max_order,
                     max_types,
                     limits,
                     &mut best_failure,
-                )? {
+                ) {
+                    Ok(grown) => grown,
+                    Err(e) if e.is_limit() => {
+                        stopped = Some(format!("heap {heap}: {e}"));
+                        heaps.letters.heaps.pop();
+                        heaps.letters.options.pop();
+                        break;
+                    }
+                    Err(e) => return Err(e),
+                };
+                if let Some((grown, grown_types, grown_access)) = grown {
                     automaton = grown;
                     types = grown_types;
                     access = grown_access;
