@@ -15,7 +15,7 @@ use crate::ruleset::{Options, Ruleset};
 use crate::sequence::HeapValues;
 use crate::solve::loopy::LoopyValue;
 use crate::table::PairTable;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A parsed octal or hexadecimal code.
 ///
@@ -310,7 +310,7 @@ impl HeapGame {
         &self,
         heaps: &[u64],
         limits: &Limits,
-    ) -> Option<crate::misere::MisereQuotient> {
+    ) -> Option<Arc<crate::misere::MisereQuotient>> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let mut quick = limits.clone();
         quick.max_whole_positions = quick.max_whole_positions.min(200_000);
@@ -319,9 +319,29 @@ impl HeapGame {
             max_heap: largest.min(MISERE_QUOTIENT_HEAPS),
             max_order: 5_000,
         };
-        crate::misere::quotient(self, &options, &quick, &mut |_, _| {})
-            .ok()
-            .filter(|q| q.covers(heaps))
+        // Built once per game and bound (batch lines and server requests ask again and again).
+        type Cache = Mutex<Vec<((HeapRules, u64), Arc<crate::misere::MisereQuotient>)>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+        let key = (self.rules.clone(), options.max_heap);
+        let known = cache.lock().ok().and_then(|entries| {
+            entries.iter().find(|(k, _)| *k == key).map(|(_, q)| Arc::clone(q))
+        });
+        let q = match known {
+            Some(q) => q,
+            None => {
+                let q =
+                    Arc::new(crate::misere::quotient(self, &options, &quick, &mut |_, _| {}).ok()?);
+                if let Ok(mut entries) = cache.lock() {
+                    if entries.len() >= 16 {
+                        entries.remove(0);
+                    }
+                    entries.push((key, Arc::clone(&q)));
+                }
+                q
+            }
+        };
+        q.covers(heaps).then_some(q)
     }
 }
 
