@@ -313,11 +313,13 @@ impl HeapGame {
     ) -> Option<Arc<crate::misere::MisereQuotient>> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let mut quick = limits.clone();
-        quick.max_whole_positions = quick.max_whole_positions.min(200_000);
-        quick.max_positions = quick.max_positions.min(200_000);
+        // Small enough to fail fast (and within a few megabytes) where the learner would need
+        // an exact search; the quotients that are found by their candidates need none.
+        quick.max_whole_positions = quick.max_whole_positions.min(5_000);
+        quick.max_positions = quick.max_positions.min(5_000);
         let options = crate::misere::QuotientOptions {
             max_heap: largest.min(MISERE_QUOTIENT_HEAPS),
-            max_order: 5_000,
+            max_order: 100,
         };
         // Built once per game and bound (batch lines and server requests ask again and again).
         type Cache = Mutex<Vec<((HeapRules, u64), Arc<crate::misere::MisereQuotient>)>>;

@@ -531,7 +531,7 @@ fn grow_by_product(
                 .collect();
             let radix: usize = sizes.iter().product();
             let n_states = order * radix;
-            if n_states > MAX_CANDIDATE_STATES.min(max_order.saturating_mul(64)) {
+            if n_states > MAX_CANDIDATE_STATES.min(max_order.saturating_mul(8)) {
                 break;
             }
             let n_letters = letters.len();
