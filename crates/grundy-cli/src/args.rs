@@ -107,6 +107,22 @@ pub enum Command {
     Play(PlayArgs),
     /// Serve the local web page (analyse, play, sequences, tables) and its JSON API.
     Serve(ServeArgs),
+    /// Short lessons computed live, ending with exercises that `grundy solve` answers.
+    Lesson(LessonArgs),
+}
+
+/// `grundy lesson [TOPIC]`
+#[derive(Debug, Args)]
+#[command(after_help = "Without a topic, the list of topics. Examples:\n  grundy lesson\n  \
+                  grundy lesson nim --lang ru\n  grundy lesson misere --answers")]
+pub struct LessonArgs {
+    /// The topic (grundy, nim, table, bounded, subtraction, recipe, pieces, misere, wythoff,
+    /// cycles); the names are the same in every language.
+    pub topic: Option<String>,
+
+    /// Print the answer to each exercise under its command, computed.
+    #[arg(long)]
+    pub answers: bool,
 }
 
 /// `grundy serve`

@@ -7,6 +7,7 @@ pub mod args;
 pub mod batch;
 pub mod graph;
 pub mod heap_values;
+pub mod lesson;
 pub mod output;
 pub mod pattern;
 pub mod period;
@@ -86,6 +87,7 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
         }
         args::Command::Play(play_args) => play::run(play_args, &limits, stdout),
         args::Command::Serve(serve_args) => serve(serve_args),
+        args::Command::Lesson(lesson_args) => lesson::run(lesson_args, cli.language(), stdout),
     }
 }
 
