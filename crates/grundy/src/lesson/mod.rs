@@ -403,20 +403,33 @@ fn columns(text: &str) -> usize {
 const NO_BREAK_BEFORE: &str = "，。：；、）」”！？·";
 const NO_BREAK_AFTER: &str = "（「“";
 
+/// Signs that keep their neighbours on their line (`13 ⊕ 10 = 7` is never broken), and the
+/// dash, which keeps the word before it.
+const FORMULA_SIGNS: &[&str] = &["⊕", "=", "−", "+", "<", ">", "≠", "≤", "→", "×"];
+const DASH: &str = "—";
+
 /// `text` as one paragraph filled to `width` columns: lines break at spaces, or between two
-/// Chinese characters (never before closing or after opening punctuation).
+/// Chinese characters (never before closing or after opening punctuation, never inside a
+/// formula). A line break in the message is a space, except beside a Chinese character.
 fn reflow(text: &str, width: usize) -> String {
-    // Units that a line may break between: words with whether a space precedes them.
+    // Units that a line may break between, each with whether a space precedes it.
     let mut units: Vec<(String, bool)> = Vec::new();
-    let mut pending_space = false;
-    let mut in_word = false;
+    let (mut pending_space, mut pending_newline, mut in_word) = (false, false, false);
+    let mut previous: Option<char> = None;
     for c in text.trim().chars() {
         if c.is_whitespace() {
             pending_space = true;
+            pending_newline |= c == '\n';
             in_word = false;
             continue;
         }
-        let glued_to_previous = match units.last() {
+        // Chinese text has no spaces between its characters, but keeps one beside Latin
+        // letters and digits.
+        let is_cjk_punctuation = |c: char| is_wide(c) && !c.is_alphanumeric();
+        let between_wide = previous.is_some_and(is_wide) && is_wide(c);
+        let beside_punctuation = previous.is_some_and(is_cjk_punctuation) || is_cjk_punctuation(c);
+        let space = pending_space && !(pending_newline && (between_wide || beside_punctuation));
+        let glued = match units.last() {
             None => false,
             Some((last, _)) => {
                 let after_opening = last.chars().last().is_some_and(|l| NO_BREAK_AFTER.contains(l));
@@ -424,19 +437,32 @@ fn reflow(text: &str, width: usize) -> String {
                     && (in_word && !is_wide(c) || NO_BREAK_BEFORE.contains(c) || after_opening)
             }
         };
-        if glued_to_previous {
-            if let Some((last, _)) = units.last_mut() {
-                last.push(c);
-            }
-        } else {
-            units.push((c.to_string(), pending_space));
+        match units.last_mut() {
+            Some((last, _)) if glued => last.push(c),
+            _ => units.push((c.to_string(), space)),
         }
         in_word = !is_wide(c);
-        pending_space = false;
+        (pending_space, pending_newline, previous) = (false, false, Some(c));
+    }
+    // A formula sign joins the unit before it and the one after it; a dash, the one before.
+    let mut joined: Vec<(String, bool)> = Vec::new();
+    let mut join_next = false;
+    for (unit, space) in units {
+        let sign = FORMULA_SIGNS.contains(&unit.as_str());
+        match joined.last_mut() {
+            Some((last, _)) if join_next || sign || unit == DASH => {
+                if space {
+                    last.push(' ');
+                }
+                last.push_str(&unit);
+            }
+            _ => joined.push((unit, space)),
+        }
+        join_next = sign;
     }
     let mut out = String::new();
     let mut line_columns = 0;
-    for (unit, space_before) in units {
+    for (unit, space_before) in joined {
         let unit_columns = columns(&unit);
         let separator = usize::from(space_before && line_columns > 0);
         if line_columns > 0 && line_columns + separator + unit_columns > width {

@@ -134,7 +134,14 @@ fn english_runs(text: &str) -> Vec<String> {
         "Bob",
         "Alice",
         "Georgia",
+        "start",
+        "hop",
+        "end",
+        "fork",
+        "ring",
     ];
+    // What the POJ 1704 program prints is quoted as it prints it.
+    let text = text.replace("Bob will win", "Bob");
     let mut runs = Vec::new();
     for line in text.lines() {
         if line.trim_start().starts_with("$ ") {
