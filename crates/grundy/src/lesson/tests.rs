@@ -167,14 +167,14 @@ fn english_runs(text: &str) -> Vec<String> {
 #[test]
 fn no_translated_lesson_shows_a_key_or_an_english_sentence() {
     let english: Vec<(&str, String)> = all_lessons(Lang::En, true);
-    assert!(english_runs("This is English text.").len() == 1, "the detector finds English");
+    assert_eq!(english_runs("This is English text.").len(), 1, "the detector finds English");
     for lang in [Lang::Ru, Lang::Zh, Lang::Mk] {
         let mut text_all = list(lang);
         for ((name, text), (_, english_text)) in all_lessons(lang, true).iter().zip(&english) {
             assert!(!text.contains("lesson-"), "{name} in {lang} shows a key");
             for line in english_text.lines() {
                 let line = line.trim();
-                if line.len() > 24 && line.contains(' ') && english_runs(line).len() > 0 {
+                if line.len() > 24 && line.contains(' ') && !english_runs(line).is_empty() {
                     assert!(!text.contains(line), "{name} in {lang} has the English line {line:?}");
                 }
             }
