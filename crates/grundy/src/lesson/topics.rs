@@ -390,7 +390,17 @@ pub(super) fn bounded(lesson: &mut Lesson) -> Result<()> {
 
 /// The formulas `pattern` tried before the one that fits, each with where it fails.
 fn rejected_lines(lesson: &Lesson, rejected: &[pattern::Rejected], fits: &str) -> Vec<String> {
-    let width = rejected.iter().map(|r| r.formula.len()).chain([fits.len()]).max().unwrap_or(1);
+    let shown = match fits {
+        "periodic" => lesson.tr0("lesson-formula-periodic"),
+        "arithmetic-periodic" => lesson.tr0("lesson-formula-arithmetic"),
+        other => other.to_string(),
+    };
+    let width = rejected
+        .iter()
+        .map(|r| columns_of(&r.formula))
+        .chain([columns_of(&shown)])
+        .max()
+        .unwrap_or(1);
     let mut lines: Vec<String> = rejected
         .iter()
         .map(|r| {
@@ -398,15 +408,11 @@ fn rejected_lines(lesson: &Lesson, rejected: &[pattern::Rejected], fits: &str) -
                 Counterexample::Heap(n) => format!("n = {n}"),
                 Counterexample::Cell(x, y) => format!("(x, y) = ({x}, {y})"),
             };
-            format!("{:<width$}  ✗ {}", r.formula, lesson.tr("lesson-fails-at", &args![("at", at)]))
+            let fails = lesson.tr("lesson-fails-at", &args![("at", at)]);
+            format!("{}  ✗ {fails}", pad(&r.formula, width))
         })
         .collect();
-    let shown = match fits {
-        "periodic" => lesson.tr0("lesson-formula-periodic"),
-        "arithmetic-periodic" => lesson.tr0("lesson-formula-arithmetic"),
-        other => other.to_string(),
-    };
-    lines.push(format!("{shown:<width$}  ✓ {}", lesson.tr0("lesson-fits")));
+    lines.push(format!("{}  ✓ {}", pad(&shown, width), lesson.tr0("lesson-fits")));
     lines
 }
 
