@@ -23,7 +23,15 @@ pub fn command() -> clap::Command {
     for name in ["solve", "table", "pattern", "play"] {
         command = command.mut_subcommand(name, with_catalogue);
     }
-    command
+    // The topics come from the library's one list, as the catalogue does.
+    command.mut_subcommand("lesson", |sub| {
+        let topics: String = grundy::lesson::list(grundy::i18n::Lang::En)
+            .lines()
+            .map(|line| format!("\n  {line}"))
+            .collect();
+        let examples = sub.get_after_help().map(ToString::to_string).unwrap_or_default();
+        sub.after_help(format!("Topics:{topics}\n\n{examples}"))
+    })
 }
 
 /// Solve impartial games: Grundy values, outcomes and every winning move.
@@ -116,8 +124,7 @@ pub enum Command {
 #[command(after_help = "Without a topic, the list of topics. Examples:\n  grundy lesson\n  \
                   grundy lesson nim --lang ru\n  grundy lesson misere --answers")]
 pub struct LessonArgs {
-    /// The topic (grundy, nim, table, bounded, subtraction, recipe, pieces, misere, wythoff,
-    /// cycles); the names are the same in every language.
+    /// The topic, by its name (the same in every language; the list is below).
     pub topic: Option<String>,
 
     /// Print the answer to each exercise under its command, computed.

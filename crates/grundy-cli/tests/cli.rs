@@ -2131,6 +2131,7 @@ mod random_arguments {
             "--table",
             "--resume",
             "--batch",
+            "--answers",
             "--frobnicate",
             "-x",
             "--",
@@ -2172,7 +2173,7 @@ mod random_arguments {
     /// Anything: words of the command line in any order.
     fn chaotic() -> impl Strategy<Value = Vec<OsString>> {
         let subcommand = prop_oneof![
-            8 => text(&["solve", "seq", "period", "table", "graph", "pattern"]),
+            8 => text(&["solve", "seq", "period", "table", "graph", "pattern", "lesson"]),
             1 => text(&["play", "serve", "help", "SOLVE", ""]),
             1 => random_bytes(),
         ];
