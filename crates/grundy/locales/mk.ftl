@@ -50,7 +50,7 @@ lesson-ex-who-wins = Кој победува во позицијата { $positi
 lesson-ex-who-wins-misere = Во мизер игра (губи тој што игра последен), кој победува во позицијата { $position } на { $game }?
 lesson-ex-cell = Што стои во редот { $x }, колоната { $y } од табелата, и кој победува со купчињата { $x } и { $y }?
 lesson-ex-who-wins-graph = Со жетони на { $position } (по еден на секое наведено теме), кој победува и како?
-lesson-grundy-options = потези во
+lesson-grundy-options = потези кон
 lesson-grundy-option-values = нивните вредности
 
 lesson-grundy-class = Игрите во овие лекции се непристрасни: двајца играчи најизменично повлекуваат

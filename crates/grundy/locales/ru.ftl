@@ -52,7 +52,7 @@ lesson-ex-who-wins = Кто выигрывает в позиции { $position }
 lesson-ex-who-wins-misere = В мизерной игре (кто сделал последний ход, проиграл) кто выигрывает в позиции { $position } игры { $game }?
 lesson-ex-cell = Что стоит в строке { $x }, столбце { $y } таблицы, и кто выигрывает с кучами { $x } и { $y }?
 lesson-ex-who-wins-graph = Фишки стоят на вершинах { $position } (по одной на каждой названной). Кто выигрывает и как?
-lesson-grundy-options = ходы в
+lesson-grundy-options = куда ход
 lesson-grundy-option-values = их значения
 
 lesson-grundy-class = Игры этих уроков беспристрастные: двое ходят по очереди, ходы у обоих одинаковы,
