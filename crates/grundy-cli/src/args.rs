@@ -115,8 +115,32 @@ pub enum Command {
     Play(PlayArgs),
     /// Serve the local web page (analyse, play, sequences, tables) and its JSON API.
     Serve(ServeArgs),
+    /// The misère quotient of a heap game (Plambeck and Siegel), heap by heap, with its proof.
+    Misere(MisereArgs),
     /// Short lessons computed live, ending with exercises that `grundy solve` answers.
     Lesson(LessonArgs),
+}
+
+/// `grundy misere GAME`
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  grundy misere 0.75            (order 8, proven periodic)\n  \
+                  grundy misere kayles          (order 40, the final quotient)\n  \
+                  grundy misere 0.07 --max 20   (Dawson's Kayles: a partial quotient)")]
+pub struct MisereArgs {
+    /// The heap game (a code, `sub:...`, `kayles`, `dawson`, ...).
+    pub game: String,
+
+    /// The largest heap added (default 300).
+    #[arg(long, value_name = "N")]
+    pub max: Option<String>,
+
+    /// Stop with the partial quotient when the order would pass this (default 100,000).
+    #[arg(long, value_name = "N")]
+    pub max_order: Option<String>,
+
+    /// Print one JSON document.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `grundy lesson [TOPIC]`

@@ -8,6 +8,7 @@ pub mod batch;
 pub mod graph;
 pub mod heap_values;
 pub mod lesson;
+pub mod misere;
 pub mod output;
 pub mod pattern;
 pub mod period;
@@ -87,6 +88,9 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
         }
         args::Command::Play(play_args) => play::run(play_args, &limits, stdout),
         args::Command::Serve(serve_args) => serve(serve_args),
+        args::Command::Misere(misere_args) => {
+            misere::run(misere_args, cli.progress, &limits, stdout)
+        }
         args::Command::Lesson(lesson_args) => lesson::run(lesson_args, cli.language(), stdout),
     }
 }

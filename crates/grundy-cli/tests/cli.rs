@@ -504,6 +504,47 @@ mod heap_games {
     }
 
     #[test]
+    fn misere_quotient_of_0_75_as_the_contract_writes_it() {
+        let doc = json(&grundy(&["misere", "0.75", "--json"]));
+        assert_eq!(doc["game"], "0.75");
+        assert_eq!(doc["order"], 8);
+        assert_eq!(doc["p_portion"], serde_json::json!(["a", "b2"]));
+        assert_eq!(doc["presentation"], "<a,b,c | a2=1,b3=b,bc=ab,c2=b2>");
+        assert_eq!(doc["periodic"], true);
+        assert_eq!((doc["preperiod"].clone(), doc["period"].clone()), (8.into(), 2.into()));
+        assert_eq!(doc["proven_at"], 23);
+        assert_eq!(doc["tame"], false);
+        let pretending = doc["pretending"].as_array().unwrap();
+        assert_eq!(pretending[..4], [serde_json::json!("1"), "a".into(), "b".into(), "a".into()]);
+        let text = stdout(&grundy(&["misere", "0.75"]));
+        assert!(text.contains("order: 8") && text.contains("final quotient"), "{text}");
+    }
+
+    #[test]
+    fn misere_partial_quotients_say_so() {
+        let doc = json(&grundy(&["misere", "nim", "--max", "7", "--json"]));
+        assert_eq!((doc["order"].clone(), doc["tame"].clone()), (10.into(), true.into()));
+        assert_eq!(doc["periodic"], false);
+        assert_eq!(doc["max_heap"], 7);
+        let kayles = json(&grundy(&["misere", "kayles", "--json"]));
+        assert_eq!(kayles["periodic"], true);
+        assert_eq!(kayles["period"], 12);
+        assert_bad_input(&["misere", "wythoff"], "not a heap game");
+        assert_bad_input(&["misere", "0.75", "--max", "x"], "--max");
+    }
+
+    #[test]
+    fn misere_solve_decides_large_kayles_positions_by_the_quotient() {
+        let heaps: Vec<String> = (1..=150).map(|n| n.to_string()).collect();
+        let mut args = vec!["solve", "kayles", "--misere", "--json"];
+        args.extend(heaps.iter().map(String::as_str));
+        let doc = json(&grundy(&args));
+        assert!(doc["outcome"] == "N" || doc["outcome"] == "P");
+        let single = json(&grundy(&["solve", "kayles", "20", "--misere", "--json"]));
+        assert_eq!(single["outcome"], "P");
+    }
+
+    #[test]
     fn period_never_claimed_for_grundys_game() {
         let doc = json(&grundy(&["period", "grundy", "--max", "2000", "--json"]));
         assert_eq!(doc["periodic"], false);

@@ -102,6 +102,30 @@ pub fn period(report: &PeriodReport) -> Json {
     }
 }
 
+/// The `misere` answer.
+pub fn misere(q: &crate::misere::MisereQuotient) -> Json {
+    let mut doc = json!({
+        "game": q.game, "order": q.order(), "p_portion": q.p_portion(),
+        "presentation": q.presentation.text(), "pretending": q.pretending_words(),
+        "generators": q.presentation.generators.iter()
+            .map(|(name, heap, _)| json!({"name": name, "heap": heap})).collect::<Vec<_>>(),
+        "grew_at": q.grew_at, "tame": q.is_tame(), "max_heap": q.max_heap,
+    });
+    match &q.periodic {
+        Some(p) => {
+            doc["periodic"] = json!(true);
+            doc["preperiod"] = json!(p.preperiod);
+            doc["period"] = json!(p.period);
+            doc["proven_at"] = json!(p.proven_at);
+        }
+        None => doc["periodic"] = json!(false),
+    }
+    if let Some(reason) = &q.stopped {
+        doc["stopped"] = json!(reason);
+    }
+    doc
+}
+
 /// The `table` answer.
 pub fn table(table: &PairTable) -> Json {
     json!({"game": table.game, "size": table.size, "rows": table.rows})

@@ -33,6 +33,7 @@ pub mod games;
 pub mod i18n;
 pub mod lesson;
 pub mod limits;
+pub mod misere;
 pub mod nimber;
 pub mod pattern;
 pub mod play;

@@ -302,6 +302,10 @@ impl Ruleset for HeapGame {
     }
 }
 
+/// The largest heap a misère answer builds the quotient to (beyond it, only a quotient proven
+/// final answers).
+const MISERE_QUOTIENT_HEAPS: u64 = 300;
+
 impl Rules for HeapGame {
     fn name(&self) -> String {
         self.name.clone()
@@ -320,6 +324,24 @@ impl Rules for HeapGame {
     }
     fn heap_game(&self) -> Option<HeapGame> {
         Some(self.clone())
+    }
+    /// Misère play from the game's misère quotient where it covers the position (the final
+    /// quotient once its pretending function is proven periodic, else the partial quotient of
+    /// heaps up to the largest one here); otherwise the whole-position search.
+    fn misere_play(&self, heaps: &[u64], limits: &Limits) -> Option<Result<Analysis>> {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let mut quick = limits.clone();
+        quick.max_whole_positions = quick.max_whole_positions.min(200_000);
+        quick.max_positions = quick.max_positions.min(200_000);
+        let options = crate::misere::QuotientOptions {
+            max_heap: largest.min(MISERE_QUOTIENT_HEAPS),
+            max_order: 5_000,
+        };
+        match crate::misere::quotient(self, &options, &quick, &mut |_, _| {}) {
+            Ok(q) if q.covers(heaps) => Some(crate::misere::analyze(self, &q, heaps, limits)),
+            Err(e) if e.is_cancelled() => Some(Err(e)),
+            _ => None,
+        }
     }
     /// The lessons' table of g(n), then the XOR in binary columns, then the moves.
     fn explain(&self, heaps: &[u64], analysis: &Analysis, limits: &Limits) -> Option<String> {
