@@ -23,14 +23,12 @@ pub fn command() -> clap::Command {
     for name in ["solve", "table", "pattern", "play"] {
         command = command.mut_subcommand(name, with_catalogue);
     }
-    // The topics come from the library's one list, as the catalogue does.
+    // The topics come from the library's one list, as the catalogue does: names only, since
+    // their titles would load every language's messages on every run.
     command.mut_subcommand("lesson", |sub| {
-        let topics: String = grundy::lesson::list(grundy::i18n::Lang::En)
-            .lines()
-            .map(|line| format!("\n  {line}"))
-            .collect();
+        let names: Vec<&str> = grundy::lesson::topics().iter().map(|topic| topic.name()).collect();
         let examples = sub.get_after_help().map(ToString::to_string).unwrap_or_default();
-        sub.after_help(format!("Topics:{topics}\n\n{examples}"))
+        sub.after_help(format!("Topics: {}.\n{examples}", names.join(", ")))
     })
 }
 
