@@ -435,27 +435,36 @@ impl Oracle {
         if let Some(&known) = self.memo.get(position) {
             return Ok(known);
         }
-        let mut has_option = false;
-        let mut is_p = true;
-        let mut option_position = Vec::with_capacity(position.len() + 2);
+        // Options the best candidate calls P are tried first: where it is right (nearly
+        // everywhere), an N-position is settled by its first option and a P-position's options
+        // each by theirs, so the search stays close to a single line of play.
+        let mut option_positions: Vec<Vec<u32>> = Vec::new();
         let mut i = 0;
-        'heaps: while i < position.len() {
+        while i < position.len() {
             let letter = position[i];
             for option in &letters.options[letter as usize] {
-                has_option = true;
-                option_position.clear();
+                let mut option_position = Vec::with_capacity(position.len() + 2);
                 merge_replacing(position, i, option, &mut option_position);
-                if self.is_p(letters, &option_position, limits)? {
-                    is_p = false;
-                    break 'heaps;
-                }
+                option_positions.push(option_position);
             }
             while i < position.len() && position[i] == letter {
                 i += 1;
             }
         }
+        let has_option = !option_positions.is_empty();
+        if let Some((guide, _)) = &self.below {
+            option_positions.sort_by_key(|o| !guide.p[guide.walk(0, o) as usize]);
+        }
+        let mut is_p = true;
+        for option_position in &option_positions {
+            if self.is_p(letters, option_position, limits)? {
+                is_p = false;
+                break;
+            }
+        }
         let answer = has_option && is_p;
         self.searched += 1;
+
         if self.memo.len() >= self.max_positions {
             return Err(Error::limit(
                 Limit::Positions,

@@ -488,10 +488,12 @@ type Grown = (Automaton, Types, Vec<Vec<u32>>);
 
 /// The new heap as a new generator h beside the old quotient, with `h^(i+p) = h^i`: the
 /// candidate is the product of the old quotient and that cyclic monoid, its P-portion set by the
-/// least position of each element and checked at every type ([`learn::least_failure_assigning`]),
-/// then reduced by indistinguishability. `None` when no candidate tried passes (old elements
-/// split in the new heap's presence, or the powers of h need more room): then the quotient is
-/// learnt.
+/// least position of each element and checked at every type
+/// ([`learn::least_failure_assigning`]), then reduced by indistinguishability. Where old
+/// elements split in the new heap's presence, the least failure names the heaps involved: those
+/// heaps get counters of their own too (the old quotient times a cyclic counter per heap
+/// named), and the candidate is tried again, up to `MAX_CANDIDATE_STATES`. `None` when no
+/// candidate passes: then the quotient is learnt.
 fn grow_by_product(
     automaton: &Automaton,
     letters: &Letters,
@@ -500,62 +502,92 @@ fn grow_by_product(
     limits: &Limits,
     best_failure: &mut Option<(Automaton, Vec<u32>)>,
 ) -> Result<Option<Grown>> {
+    const MAX_CANDIDATE_STATES: usize = 20_000;
     let order = automaton.n_states();
-    let new_letter = letters.len() - 1;
-    for (index, period) in [(2usize, 2usize), (4, 2), (4, 4)] {
-        let cycle = index + period;
-        if order * cycle > max_order.saturating_mul(4) {
-            return Ok(None);
-        }
-        let next_power = |e: usize| if e + 1 < cycle { e + 1 } else { index };
-        let n_letters = letters.len();
-        let mut delta = Vec::with_capacity(order * cycle * n_letters);
-        // State (q, e) is numbered q * cycle + e.
-        for q in 0..order {
-            for e in 0..cycle {
-                for letter in 0..n_letters {
-                    let target = if letter == new_letter {
-                        q * cycle + next_power(e)
+    let new_letter = (letters.len() - 1) as u32;
+    for (index, period) in [(2usize, 2usize), (4, 2)] {
+        // Every counter cycles as h^(i+p) = h^i.
+        let cycles = |_counter: usize| (index, period);
+        let mut counted: Vec<u32> = vec![new_letter];
+        loop {
+            let sizes: Vec<usize> = (0..counted.len()).map(|c| cycles(c).0 + cycles(c).1).collect();
+            let units: Vec<usize> = sizes
+                .iter()
+                .scan(1usize, |unit, &size| {
+                    let this = *unit;
+                    *unit *= size;
+                    Some(this)
+                })
+                .collect();
+            let radix: usize = sizes.iter().product();
+            let n_states = order * radix;
+            if n_states > MAX_CANDIDATE_STATES.min(max_order.saturating_mul(64)) {
+                break;
+            }
+            let n_letters = letters.len();
+            let mut delta = Vec::with_capacity(n_states * n_letters);
+            for state in 0..n_states {
+                let (q, counters) = (state / radix, state % radix);
+                for letter in 0..n_letters as u32 {
+                    let q2 = if letter == new_letter {
+                        q
                     } else {
-                        automaton.step(q as u32, letter as u32) as usize * cycle + e
+                        automaton.step(q as u32, letter) as usize
                     };
-                    delta.push(target as u32);
+                    let mut counters2 = counters;
+                    if let Some(c) = counted.iter().position(|&l| l == letter) {
+                        let (c_index, _) = cycles(c);
+                        let (unit, size) = (units[c], sizes[c]);
+                        let e = counters / unit % size;
+                        let next = if e + 1 < size { e + 1 } else { c_index };
+                        counters2 = counters - e * unit + next * unit;
+                    }
+                    delta.push((q2 * radix + counters2) as u32);
                 }
             }
-        }
-        let candidate = Automaton { delta, n_letters, p: vec![false; order * cycle] };
-        let mut p = vec![None; order * cycle];
-        let (verdict, _) =
-            learn::least_failure_assigning(&candidate, &mut p, letters, max_types, limits)?;
-        if let Verdict::Fails(failure) = verdict {
-            // Every position before the failure is predicted right: the learner may ask this
-            // candidate about them (unassigned elements are never met there).
-            let further = match best_failure {
-                Some((_, bound)) => learn::precedes(bound, &failure),
-                None => true,
-            };
-            if further {
-                let assigned =
-                    Automaton { p: p.iter().map(|s| s.unwrap_or(false)).collect(), ..candidate };
-                *best_failure = Some((assigned, failure));
+            let candidate = Automaton { delta, n_letters, p: vec![false; n_states] };
+            let mut p = vec![None; n_states];
+            let (verdict, _) =
+                learn::least_failure_assigning(&candidate, &mut p, letters, max_types, limits)?;
+            if let Verdict::Fails(failure) = verdict {
+                // Every position before the failure is predicted right: the learner may ask
+                // this candidate about them (unassigned elements are never met there).
+                let further = match best_failure {
+                    Some((_, bound)) => learn::precedes(bound, &failure),
+                    None => true,
+                };
+                let suspects: Vec<u32> =
+                    failure.iter().copied().filter(|l| !counted.contains(l)).collect();
+                if further {
+                    let assigned = Automaton {
+                        p: p.iter().map(|s| s.unwrap_or(false)).collect(),
+                        ..candidate
+                    };
+                    *best_failure = Some((assigned, failure));
+                }
+                // Count the largest heap of the failure not yet counted.
+                match suspects.last() {
+                    Some(&suspect) => {
+                        counted.push(suspect);
+                        continue;
+                    }
+                    None => break,
+                }
             }
-            continue;
-        }
-        let candidate =
-            Automaton { p: p.iter().map(|s| s.unwrap_or(false)).collect(), ..candidate };
-        let reduced = minimize(&candidate);
-        if reduced.n_states() > max_order {
-            return Ok(None);
-        }
-        let access = access_words(&reduced);
-        let mut types = Types::default();
-        match verify_all(&reduced, letters, &mut types, max_types, limits)? {
-            Verdict::Correct => return Ok(Some((reduced, types, access))),
-            Verdict::Fails(_) => {
-                return Err(Error::Unsupported(
+            let candidate =
+                Automaton { p: p.iter().map(|s| s.unwrap_or(false)).collect(), ..candidate };
+            let reduced = minimize(&candidate);
+            if reduced.n_states() > max_order {
+                return Ok(None);
+            }
+            let access = access_words(&reduced);
+            let mut types = Types::default();
+            return match verify_all(&reduced, letters, &mut types, max_types, limits)? {
+                Verdict::Correct => Ok(Some((reduced, types, access))),
+                Verdict::Fails(_) => Err(Error::Unsupported(
                     "a reduced misère quotient failed its check (a defect)".into(),
-                ))
-            }
+                )),
+            };
         }
     }
     Ok(None)
