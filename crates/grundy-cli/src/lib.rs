@@ -74,7 +74,7 @@ pub fn library_error(error: grundy::Error) -> anyhow::Error {
 pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
     let limits = limits(cli)?;
     match &cli.command {
-        args::Command::Solve(solve_args) => solve::run(solve_args, &limits, stdout),
+        args::Command::Solve(solve_args) => solve::run(solve_args, cli.language(), &limits, stdout),
         args::Command::Graph(graph_args) => graph::run(graph_args, stdout),
         args::Command::Seq(seq_args) => {
             seq::run(seq_args, n_threads(cli)?, cli.progress, &limits, stdout)
@@ -86,7 +86,7 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
         args::Command::Pattern(pattern_args) => {
             pattern::run(pattern_args, cli.progress, &limits, stdout)
         }
-        args::Command::Play(play_args) => play::run(play_args, &limits, stdout),
+        args::Command::Play(play_args) => play::run(play_args, cli.language(), &limits, stdout),
         args::Command::Serve(serve_args) => serve(serve_args),
         args::Command::Misere(misere_args) => {
             misere::run(misere_args, cli.progress, &limits, stdout)

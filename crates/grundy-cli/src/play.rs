@@ -6,7 +6,8 @@ use crate::args::PlayArgs;
 use crate::{library_error, parse_game, BadInput};
 use anyhow::Result;
 use grundy::analysis::Convention;
-use grundy::play::{computer_move, read_move};
+use grundy::i18n::{args, Lang};
+use grundy::play::{computer_move, read_move_in};
 use grundy::{Game, Limits, Outcome};
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -14,7 +15,7 @@ use std::io::{BufRead, IsTerminal, Write};
 const MOVE_LIMIT: usize = 1000;
 
 /// Runs `grundy play`.
-pub fn run(args: &PlayArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
+pub fn run(args: &PlayArgs, lang: Lang, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
     let game = parse_game(&args.game, limits)?;
     if args.components.is_empty() {
         return Err(BadInput::msg(format!(
@@ -37,6 +38,7 @@ pub fn run(args: &PlayArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<b
         n_moves: 0,
         out: stdout,
         interactive,
+        lang,
     };
     session.intro(args.computer_first)?;
     let mut lines = stdin.lock().lines();
@@ -52,14 +54,14 @@ pub fn run(args: &PlayArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<b
         }
         session.prompt()?;
         let Some(line) = lines.next() else {
-            session.say("no more moves on the input: the game stops here")?;
+            session.say(&lang.tr0("play-input-ended"))?;
             return Ok(true);
         };
         let line = line?;
         match line.trim() {
             "" => continue,
             "quit" => {
-                session.say("you stopped the game")?;
+                session.say(&lang.tr0("play-stopped"))?;
                 return Ok(true);
             }
             "hint" => session.hint()?,
@@ -83,6 +85,7 @@ struct Session<'a> {
     n_moves: usize,
     out: &'a mut dyn Write,
     interactive: bool,
+    lang: Lang,
 }
 
 impl Session<'_> {
@@ -97,27 +100,29 @@ impl Session<'_> {
     }
 
     fn board(&mut self) -> Result<()> {
-        let drawing = self.game.draw(&self.texts()).map_err(library_error)?;
+        let drawing = self.game.draw(&self.texts(), self.lang).map_err(library_error)?;
         self.say(&drawing)
     }
 
     fn intro(&mut self, computer_first: bool) -> Result<()> {
+        let lang = self.lang;
         let rule = match self.convention {
-            Convention::Normal => "whoever cannot move loses",
-            Convention::Misere => "misère play: whoever cannot move wins",
+            Convention::Normal => lang.tr0("play-rule-normal"),
+            Convention::Misere => lang.tr0("play-rule-misere"),
         };
-        let first = if computer_first { "the computer moves first" } else { "you move first" };
-        let intro = format!("{} ({rule}); {first}.", self.game.name());
+        let first = lang.tr0(if computer_first { "play-computer-first" } else { "play-you-first" });
+        let intro = lang
+            .tr("play-intro", &args![("game", self.game.name()), ("rule", rule), ("first", first)]);
         self.say(&intro)?;
         if self.interactive {
-            self.say("Type a move as the component's number and what it becomes (`1 2`), or `= ` and the whole position after it; `hint`, `undo`, `quit`.")?;
+            self.say(&lang.tr0("play-how-to-type"))?;
         }
         self.board()
     }
 
     fn prompt(&mut self) -> Result<()> {
         if self.interactive {
-            write!(self.out, "your move> ")?;
+            write!(self.out, "{} ", self.lang.tr0("play-prompt"))?;
             self.out.flush()?;
         }
         Ok(())
@@ -167,8 +172,11 @@ impl Session<'_> {
         let choice = computer_move(self.game, &self.texts(), self.convention, self.limits)
             .map_err(library_error)?
             .ok_or_else(|| anyhow::anyhow!("no move left for the computer"))?;
-        let said = describe(&choice.report);
-        self.say(&format!("computer: {said} ({})", choice.why))?;
+        let said = describe(&choice.report, self.lang);
+        let line = self
+            .lang
+            .tr("play-computer-moves", &args![("move", said), ("why", choice.reason(self.lang))]);
+        self.say(&line)?;
         self.position = choice.report.after.clone();
         self.n_moves += 1;
         self.say(&format!("position: {}", self.position.join(" ")))?;
@@ -177,7 +185,7 @@ impl Session<'_> {
 
     /// Plays a typed move; false (with a message) when it is not a legal move.
     fn human_moves(&mut self, typed: &str) -> Result<bool> {
-        match read_move(self.game, &self.texts(), typed, self.limits) {
+        match read_move_in(self.game, &self.texts(), typed, self.lang, self.limits) {
             Ok(report) => {
                 self.history.push(self.position.clone());
                 self.position = report.after.clone();
@@ -186,7 +194,7 @@ impl Session<'_> {
                 Ok(true)
             }
             Err(problem) => {
-                self.say(&format!("illegal move: {problem}"))?;
+                self.say(&self.lang.tr("play-illegal", &args![("problem", problem)]))?;
                 Ok(false)
             }
         }
@@ -197,11 +205,11 @@ impl Session<'_> {
             Some(before) => {
                 self.position = before;
                 self.n_moves = self.n_moves.saturating_sub(2);
-                self.say("undone: your last move and the computer's answer")?;
+                self.say(&self.lang.tr0("play-undone"))?;
                 self.say(&format!("position: {}", self.position.join(" ")))?;
                 self.board()
             }
-            None => self.say("nothing to undo"),
+            None => self.say(&self.lang.tr0("play-nothing-to-undo")),
         }
     }
 
@@ -210,33 +218,46 @@ impl Session<'_> {
             self.game.solve(&self.texts(), self.convention, self.limits).map_err(library_error)?;
         match answer.winning_moves.first() {
             Some(best) => {
-                let said = describe(best);
-                self.say(&format!("hint: {said}"))?;
-                if let Ok(explanation) = self.game.explain(&answer, self.limits) {
+                let said = describe(best, self.lang);
+                self.say(&self.lang.tr("play-hint", &args![("hint", said)]))?;
+                if let Ok(explanation) = self.game.explain(&answer, self.lang, self.limits) {
                     self.say(explanation.trim_end())?;
                 }
                 Ok(())
             }
             None => {
-                let why = match answer.outcome {
-                    Outcome::D => "no move wins: with best play this game is a draw; keep it so",
-                    _ => "no move wins here: every move leaves the computer a winning position; make the game last and hope for a mistake",
-                };
-                self.say(&format!("hint: {why}"))
+                let why = self.lang.tr0(match answer.outcome {
+                    Outcome::D => "play-hint-draw",
+                    _ => "play-hint-lost",
+                });
+                self.say(&self.lang.tr("play-hint", &args![("hint", why)]))
             }
         }
     }
 }
 
-/// A move in words: the game's own where it has them, else `component i: a -> b`.
-fn describe(report: &grundy::analysis::MoveReport) -> String {
-    match &report.description {
-        Some(words) => words.clone(),
-        None => format!(
-            "component {}: {} -> {}",
-            report.component + 1,
-            report.from,
-            if report.to.is_empty() { "nothing".to_string() } else { report.to.join(" + ") }
-        ),
+/// A move in words: the game's own where it has them (in English), else every heap it changes,
+/// else `component i: a -> b`.
+fn describe(report: &grundy::analysis::MoveReport, lang: Lang) -> String {
+    if let (Some(words), Lang::En) = (&report.description, lang) {
+        return words.clone();
     }
+    if !report.changes.is_empty() {
+        let changes: Vec<String> = report
+            .changes
+            .iter()
+            .map(|c| {
+                lang.tr(
+                    "play-move-component",
+                    &args![("i", c.component + 1), ("from", c.from.clone()), ("to", c.to.clone())],
+                )
+            })
+            .collect();
+        return changes.join("; ");
+    }
+    let to = if report.to.is_empty() { lang.tr0("explain-nothing") } else { report.to.join(" + ") };
+    lang.tr(
+        "play-move-component",
+        &args![("i", report.component + 1), ("from", report.from.clone()), ("to", to)],
+    )
 }

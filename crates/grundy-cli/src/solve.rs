@@ -35,7 +35,12 @@ fn validate(args: &SolveArgs, limits: &Limits) -> Result<SolveRequest> {
 }
 
 /// Runs `grundy solve`; returns whether every input was good.
-pub fn run(args: &SolveArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
+pub fn run(
+    args: &SolveArgs,
+    lang: grundy::i18n::Lang,
+    limits: &Limits,
+    stdout: &mut dyn Write,
+) -> Result<bool> {
     let request = validate(args, limits)?;
     if args.batch {
         let stdin = std::io::stdin().lock();
@@ -56,7 +61,7 @@ pub fn run(args: &SolveArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<
     let answer =
         request.game.solve(&components, request.convention, limits).map_err(library_error)?;
     let explanation = if args.explain {
-        Some(request.game.explain(&answer, limits).map_err(library_error)?)
+        Some(request.game.explain(&answer, lang, limits).map_err(library_error)?)
     } else {
         None
     };

@@ -231,6 +231,29 @@ mod explain {
     }
 
     #[test]
+    fn explanations_in_every_language() {
+        for (lang, words) in [
+            ("ru", ["ним-сумма", "берём 6 камней из кучи 2 (13 -> 7)"]),
+            ("zh", ["异或和", "从第 2 堆拿走 6 颗石子（13 -> 7）"]),
+            ("mk", ["НИМ сума", "земаме 6 жетони од купчето 2 (13 -> 7)"]),
+        ] {
+            let text = explanation(&["solve", "nim", "8", "13", "15", "--explain", "--lang", lang]);
+            for word in words {
+                assert!(text.contains(word), "{word} in {text}");
+            }
+            // The answer's own lines are for programs too: they do not change.
+            assert!(text.contains("position: 8 13 15 (nim, normal play)"), "{text}");
+            let english =
+                explanation(&["solve", "nim", "8", "13", "15", "--explain", "--lang", "en"]);
+            assert_ne!(text, english);
+        }
+        let doc =
+            json(&grundy(&["solve", "wythoff", "5,9", "--explain", "--json", "--lang", "zh"]));
+        assert!(doc["explanation"].as_str().unwrap().contains("威佐夫"), "{doc}");
+        assert_eq!(doc["outcome"], "N");
+    }
+
+    #[test]
     fn explanation_travels_in_json_too() {
         let doc = json(&grundy(&["solve", "nim", "3", "4", "5", "--explain", "--json"]));
         assert!(doc["explanation"].as_str().unwrap().contains("nim-sum"));
@@ -1775,6 +1798,25 @@ mod play {
         // Every move from a P-position loses; the computer takes one token (the longest game).
         let total: u32 = first.split(' ').map(|h| h.parse::<u32>().unwrap()).sum();
         assert_eq!(total, 5, "{text}");
+    }
+
+    /// `--lang`: prompts, refusals and hints in the language; the lines for programs and the
+    /// command words stay as they are.
+    #[test]
+    fn play_speaks_the_language_asked_for() {
+        let (text, output) =
+            play(&["nim", "3", "4", "5", "--lang", "ru"], "1 7\nhint\n1 1\nquit\n");
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(text.contains("кто не может сходить, тот проигрывает"), "{text}");
+        assert!(text.contains("недопустимый ход: компонента 1 (3) не может стать 7"), "{text}");
+        assert!(text.contains("подсказка: компонента 1: 3 -> 1"), "{text}");
+        assert!(text.contains("ним-сумма"), "{text}");
+        assert!(text.contains("компьютер: "), "{text}");
+        assert!(text.contains("вы остановили игру"), "{text}");
+        assert_eq!(positions(&text)[0], "1 4 5", "{text}");
+        let (text, _) = play(&["nim", "2", "2", "--lang", "zh"], "1 0\n");
+        assert!(text.contains("电脑："), "{text}");
+        assert!(text.trim_end().ends_with("winner: computer"), "{text}");
     }
 
     #[test]

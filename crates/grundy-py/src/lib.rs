@@ -86,22 +86,29 @@ impl grundy::games::FileSource for Files {
     }
 }
 
-/// `solve(game, components, misere=False, explain=False)`: the analysis document, as JSON text.
+/// `solve(game, components, misere=False, explain=False, lang="en")`: the analysis document,
+/// as JSON text; the explanation in `lang` (en, ru, zh or mk).
 #[pyfunction]
-#[pyo3(signature = (game, components, misere=false, explain=false))]
+#[pyo3(signature = (game, components, misere=false, explain=false, lang="en"))]
 fn solve_json(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     components: Vec<String>,
     misere: bool,
     explain: bool,
+    lang: &str,
 ) -> PyResult<String> {
+    let lang = grundy::i18n::Lang::ALL.into_iter().find(|l| l.code() == lang).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "lang '{lang}' is not a language of grundy: en, ru, zh or mk"
+        ))
+    })?;
     let game = load(game, &Limits::default())?;
     let convention = if misere { Convention::Misere } else { Convention::Normal };
     run(py, move |limits| {
         let texts: Vec<&str> = components.iter().map(String::as_str).collect();
         let answer = game.solve(&texts, convention, limits)?;
-        let explanation = if explain { Some(game.explain(&answer, limits)?) } else { None };
+        let explanation = if explain { Some(game.explain(&answer, lang, limits)?) } else { None };
         Ok(grundy::contract::analysis(&answer, explanation.as_deref()).to_string())
     })
 }
@@ -176,6 +183,30 @@ fn period_json(py: Python<'_>, game: &Bound<'_, PyAny>, max: u64) -> PyResult<St
             None => grundy::sequence::PeriodReport::observe(&*game, max, limits, &mut |_| {})?,
         };
         Ok(grundy::contract::period(&report).to_string())
+    })
+}
+
+/// `misere(game, max=300, max_order=100000)`: the misère quotient document, as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, max=300, max_order=100_000))]
+fn misere_json(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    max: u64,
+    max_order: usize,
+) -> PyResult<String> {
+    let game = load(game, &Limits::default())?;
+    let Some(heap_game) = game.heap_game() else {
+        return Err(PyValueError::new_err(format!(
+            "'{}' is not a heap game: misère quotients are computed for heap games",
+            game.name()
+        )));
+    };
+    run(py, move |limits| {
+        let options =
+            grundy::misere::QuotientOptions { max_heap: max, max_order: max_order.max(1) };
+        let q = grundy::misere::quotient(&heap_game, &options, limits, &mut |_, _| {})?;
+        Ok(grundy::contract::misere(&q).to_string())
     })
 }
 
@@ -511,6 +542,7 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(seq_bytes, module)?)?;
     module.add_function(wrap_pyfunction!(period_json, module)?)?;
     module.add_function(wrap_pyfunction!(pattern_json, module)?)?;
+    module.add_function(wrap_pyfunction!(misere_json, module)?)?;
     module.add_function(wrap_pyfunction!(table_json, module)?)?;
     module.add_function(wrap_pyfunction!(graph_json, module)?)?;
     module.add_function(wrap_pyfunction!(heatmap_svg, module)?)?;

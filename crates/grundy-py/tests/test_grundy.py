@@ -115,6 +115,19 @@ class _Parser(html.parser.HTMLParser):
         self.tags.append(tag)
 
 
+def test_explanations_in_the_language_asked_for():
+    for lang, word in [("en", "nim-sum"), ("ru", "ним-сумма"), ("zh", "异或和"), ("mk", "НИМ сума")]:
+        answer = grundy.solve("nim", [8, 13, 15], explain=True, lang=lang)
+        assert word in answer["explanation"], lang
+        assert [m["after"] for m in answer["winning_moves"]][0] == ["2", "13", "15"]
+    try:
+        grundy.solve("nim", [1], explain=True, lang="xx")
+    except ValueError as error:
+        assert "lang" in str(error)
+    else:
+        raise AssertionError("an unknown language is refused")
+
+
 def test_html_representations_parse_and_hold_the_numbers():
     answer = grundy.solve("nim", [8, 13, 15], explain=True)
     page = answer._repr_html_()
@@ -135,3 +148,15 @@ def test_the_python_examples_run(name):
     result = subprocess.run(["python3", str(script)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
+
+
+def test_misere_quotients():
+    q = grundy.misere("0.75")
+    assert q["order"] == 8
+    assert q["p_portion"] == ["a", "b2"]
+    assert q["presentation"] == "<a,b,c | a2=1,b3=b,bc=ab,c2=b2>"
+    assert (q["periodic"], q["preperiod"], q["period"]) == (True, 8, 2)
+    nim = grundy.misere("nim", max=7)
+    assert (nim["order"], nim["tame"], nim["periodic"]) == (10, True, False)
+    with pytest.raises(ValueError, match="not a heap game"):
+        grundy.misere("wythoff")

@@ -272,11 +272,23 @@ fn solve(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failu
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let answer = game.solve(&texts, convention(&request), limits)?;
     let explanation = if request.get("explain").and_then(Json::as_bool).unwrap_or(false) {
-        Some(game.explain(&answer, limits)?)
+        Some(game.explain(&answer, language(&request)?, limits)?)
     } else {
         None
     };
     Ok(grundy::contract::analysis(&answer, explanation.as_deref()))
+}
+
+/// `"lang"`: the language of text for people (`en` when absent).
+fn language(request: &Json) -> Result<grundy::i18n::Lang, Failure> {
+    match request.get("lang") {
+        None | Some(Json::Null) => Ok(grundy::i18n::Lang::En),
+        Some(Json::String(code)) => grundy::i18n::Lang::ALL
+            .into_iter()
+            .find(|lang| lang.code() == code)
+            .ok_or_else(|| bad(format!("\"lang\" is '{code}': one of en, ru, zh, mk"))),
+        Some(_) => Err(bad("\"lang\" must be a language code: en, ru, zh or mk")),
+    }
 }
 
 fn seq(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {
@@ -355,6 +367,7 @@ fn play(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failur
     let texts = components(&request)?;
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let convention = convention(&request);
+    let lang = language(&request)?;
     let choice = grundy::play::computer_move(&*game, &texts, convention, limits)?;
     Ok(match choice {
         Some(choice) => {
@@ -363,7 +376,7 @@ fn play(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failur
                 "move": grundy::contract::move_doc(&choice.report),
                 "outcome": choice.outcome.letter(),
                 "why": choice.why,
-                "board": game.draw(&after)?,
+                "board": game.draw(&after, lang)?,
                 "over": game.legal_moves(&after, limits)?.is_empty(),
             })
         }
@@ -384,11 +397,12 @@ fn typed_move(request: Json, limits: &Limits, _config: &Config) -> Result<Json, 
         .get("move")
         .and_then(Json::as_str)
         .ok_or_else(|| bad("the request needs \"move\": like \"1 2\" or \"= 1 4 5\""))?;
-    let report = grundy::play::read_move(&*game, &texts, typed, limits).map_err(bad)?;
+    let lang = language(&request)?;
+    let report = grundy::play::read_move_in(&*game, &texts, typed, lang, limits).map_err(bad)?;
     let after: Vec<&str> = report.after.iter().map(String::as_str).collect();
     Ok(json!({
         "move": grundy::contract::move_doc(&report),
-        "board": game.draw(&after)?,
+        "board": game.draw(&after, lang)?,
         "over": game.legal_moves(&after, limits)?.is_empty(),
     }))
 }

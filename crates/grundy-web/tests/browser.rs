@@ -87,7 +87,7 @@ async fn the_page_in_a_real_browser() {
             "binary": chromium,
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", "--window-size=1200,1000",
+                     "--disable-dev-shm-usage", "--window-size=1200,1000", "--lang=en-US",
                      format!("--user-data-dir={}", profile.display())]
         }
     });
@@ -122,6 +122,27 @@ async fn the_page_in_a_real_browser() {
     for after in ["leaving 2 13 15", "leaving 8 7 15", "leaving 8 13 5"] {
         assert!(moves.contains(after), "{moves}");
     }
+
+    // The language selector: the page's words and the server's explanation in Russian.
+    client
+        .execute(
+            "const s = document.getElementById('lang'); s.value = 'ru'; s.dispatchEvent(new Event('change'));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    wait_for_text(&client, "#solve-button", "Решить").await;
+    client.find(Locator::Css("#solve-button")).await.unwrap().click().await.unwrap();
+    let result = wait_for_text(&client, "#result", "ним-сумма").await;
+    assert!(result.contains("остаётся 8 7 15"), "{result}");
+    client
+        .execute(
+            "const s = document.getElementById('lang'); s.value = 'en'; s.dispatchEvent(new Event('change'));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    wait_for_text(&client, "#solve-button", "Solve").await;
 
     // Play Nim to the end by clicking tokens: always take a whole heap (the first token).
     client.find(Locator::Css("[data-view=play]")).await.unwrap().click().await.unwrap();

@@ -89,6 +89,26 @@ fn solve_answers_the_contract_document() {
         [json!(["2", "13", "15"]), json!(["8", "7", "15"]), json!(["8", "13", "5"])]
     );
     assert!(doc["explanation"].as_str().unwrap().contains("nim-sum"));
+    // In the language the request names; the document's own fields do not change.
+    for (lang, word) in [("ru", "ним-сумма"), ("zh", "异或和"), ("mk", "НИМ сума")]
+    {
+        let (status, translated) = post(
+            "/api/solve",
+            &json!({"game": "nim", "components": ["8", "13", "15"], "explain": true, "lang": lang}),
+        );
+        assert_eq!(status, 200, "{translated}");
+        assert!(translated["explanation"].as_str().unwrap().contains(word), "{translated}");
+        assert!(!translated["explanation"].as_str().unwrap().contains("nim-sum"), "{translated}");
+        assert_eq!(translated["winning_moves"], doc["winning_moves"]);
+    }
+    for bad_lang in [json!("xx"), json!(7)] {
+        let (status, refused) = post(
+            "/api/solve",
+            &json!({"game": "nim", "components": ["1"], "explain": true, "lang": bad_lang}),
+        );
+        assert_eq!(status, 400, "{refused}");
+        assert!(refused["error"].as_str().unwrap().contains("lang"), "{refused}");
+    }
 }
 
 #[test]

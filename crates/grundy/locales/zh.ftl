@@ -2,6 +2,303 @@
 
 test-heaps = { $n } 堆
 
+## 解释（solve --explain、对局中的提示、网页）。堆从 1 开始编号。
+
+explain-list-separator = 、
+explain-nothing = 无
+explain-heap-label = 第 { $i } 堆
+explain-nim-sum-label = 异或和
+explain-count-label = 计数
+explain-winning-moves-title = 必胜走法：
+explain-more-moves = ……另有 { $n } 种
+explain-binary-intro = 把每堆写成二进制，每列一位（最右列代表 1，往左依次代表 2、4、8……）：
+explain-binary-intro-values = 把每个值写成二进制，每列一位（最右列代表 1，往左依次代表 2、4、8……）：
+explain-binary-xor-note = 异或和的某一列为 1，当且仅当这一列中 1 的个数为奇数（不进位的二进制加法，即异或）。
+
+explain-nim-header = 局面：Nim 游戏中的 { $position }（正常规则：拿走最后一颗石子的人获胜）。
+explain-nim-empty = 石子已经拿完：轮到的人无法移动，判负。这是必败态（P 态）。
+explain-nim-p =
+    异或和为 0：每一列都有偶数个 1。轮到的人必败（P 态）。任何一步只改变一堆，
+    所以这一堆所在的行至少有一位发生变化；那一列的 1 的个数变成奇数，异或和不再为 0。
+    对手总能再把它变回 0，因此最后一颗石子由对手拿走。
+explain-nim-n =
+    异或和为 { $sum }，不为 0：轮到的人必胜（N 态）。
+    它的最高位 1 在代表 { $worth } 的那一列。该列为 1 的堆：{ $holders }。
+    把这样的一堆 h 换成 h 异或 { $sum }：代表 { $worth } 的那一列的 1 被消去，左边各位不变，
+    所以这一堆变小，这一步合法。
+explain-nim-holder = 第 { $i } 堆（{ $heap }）
+explain-nim-move = 第 { $i } 堆：{ $from } XOR { $sum } = { $to }，所以从第 { $i } 堆拿走 { $taken } 颗石子（{ $from } -> { $to }）
+explain-nim-after =
+    这样走之后每一列都有偶数个 1，异或和为 0：例如 { $after } 的异或和为 { $value }。
+    这对对手来说是必败态：无论对手怎么走，异或和都会变成非零，你再把它变回 0，
+    最后一颗石子由你拿走。
+
+explain-misere-header = 局面：反常 Nim 游戏中的 { $position }（拿走最后一颗石子的人输）。
+explain-misere-rule =
+    规则：轮到的人必胜，当且仅当（有一堆至少 2 颗且异或和不为 0）或（每堆至多 1 颗且异或和为 0）。
+explain-misere-thin =
+    每堆至多 1 颗，所以每一步都拿走整整一堆，游戏还剩恰好 { $n } 步；走最后一步的人输。
+explain-misere-thin-p =
+    这个数是奇数（异或和为 { $sum }）：最后一步由现在轮到的人走，他输。这是必败态，怎么走都没用。
+explain-misere-thin-none =
+    根本无步可走：轮到的人无法移动，而在反常规则下他因此获胜。这是一个无步可走的必胜态。
+explain-misere-thin-n =
+    这个数是偶数（异或和为 { $sum }）：轮到的人必胜（N 态），只要拿走任意一堆，
+    留下奇数个单颗石子。
+explain-misere-fat-p =
+    有一堆至少 2 颗，且异或和为 0：轮到的人必败（P 态）。异或和为 0 时，至少 2 颗的堆
+    不少于两堆（只有一堆的话，它的高位无法抵消），所以一步不可能只留下 0 或 1 颗的堆：
+    每一步之后都还剩一堆至少 2 颗，且异或和不为 0，对手由此获胜。
+explain-misere-fat-n =
+    有一堆至少 2 颗，且异或和为 { $sum }，不为 0：轮到的人必胜（N 态）。按普通 Nim 走，
+    只有当这一步会只留下 0 或 1 颗的堆时例外：那时改为留下奇数个单颗石子，
+    迫使对手拿走最后一颗。
+explain-misere-one-big =
+    只有第 { $i } 堆至少 2 颗；其余各堆共有 { $ones } 个单颗石子。把它减到 { $target }，
+    使剩下的单颗石子为奇数个。
+explain-take-move = 从第 { $i } 堆拿走 { $taken }（{ $from } -> { $to }）
+explain-misere-check-thin =
+    检验：第一种走法之后各堆为 { $after }。每堆至多 1 颗，异或和为 { $sum }：
+    单颗石子有奇数个（{ $ones } 个），所以最后一步由对手走，对手输。这是对手的必败态。
+explain-misere-check-fat =
+    检验：第一种走法之后各堆为 { $after }。仍有一堆至少 2 颗，异或和为 { $sum }：
+    这是对手的必败态。
+
+explain-moore-header = 局面：摩尔 Nim_{ $k } 中的 { $position }（一步可以同时从 1 到 { $k } 堆中拿石子）。
+explain-moore-binary-intro = 把每堆写成二进制，每列一位：
+explain-moore-theorem =
+    最后一行是每一列中 1 的个数模 { $mod }（即 K + 1，K = { $k }）。
+    摩尔定理：轮到的人必败，当且仅当每一列中 1 的个数都是 { $mod } 的倍数。
+explain-moore-p =
+    每一列的计数模 { $mod } 都为 0：必败态。一步至多减少 { $k } 堆；在被改变的堆发生变化的
+    最高一列中，只会有 1 到 { $k } 堆的位从 1 变成 0，所以这一列的计数减少 1 到 { $k }，
+    不再是 { $mod } 的倍数。对手总能把每一列恢复，最后一颗石子由对手拿走。
+explain-moore-n =
+    有一列的计数模 { $mod } 不为 0：轮到的人必胜（N 态），只要改变至多 { $k } 堆，
+    使每一列的计数都成为 { $mod } 的倍数。
+explain-moore-change = 第 { $i } 堆（{ $from } -> { $to }）
+explain-moore-move = 从 { $changes } 拿石子，剩下 { $after }
+explain-moore-check =
+    检验：在 { $after } 中，每一列 1 的个数模 { $mod } 为 { $counts }：全为 0，
+    所以这是对手的必败态。
+
+explain-heap-header = 局面：游戏 { $game } 中的 { $position }（正常规则）。
+explain-heap-mex-intro =
+    n 颗石子的一堆的 Grundy 值 g(n)，是它的所有后继局面的 Grundy 值的 mex
+    （不在其中的最小非负整数）；把一堆分成几堆的后继，其值为各部分值的异或。
+explain-bounded-formula =
+    在有上限的 Nim 中，一步从一堆里拿 1 到 { $m } 颗，所以 n 颗的一堆可以变成
+    n − 1、…、n − { $m } 颗（不小于 0）。若较小的堆的值为 k mod { $mod }，这些后继恰有
+    { $m } 个不同的值，即除 n mod { $mod } 本身以外的所有余数（当 n < { $mod } 时恰为 0、…、n − 1）。
+    所以 mex 为 n mod { $mod }：g(n) = n mod ({ $m } + 1)。本局面各堆：
+explain-bounded-table = 下表中每个值都是其后继值的 mex，结果一致：
+explain-heap-period = 从第 { $proven } 堆之后，各值来自已证明的周期：从第 { $preperiod } 堆起周期为 { $period }{ $saltus ->
+        [0] {""}
+       *[other] ，增量为 { $saltus }
+    }（在第 { $proven } 堆处证明：{ $proof }）。
+explain-proof-guy-smith = Guy–Smith 周期定理，每步至多拿 { $removal } 颗、至多留下 { $parts } 堆
+explain-proof-window = 没有一步会把堆分开，所以连续 { $removal } 个值吻合就会永远重复
+explain-proof-arithmetic = 由二进制分离得到的算术周期性（周期 { $period }，增量 { $saltus }）
+explain-proof-closed-nim = 闭式：Nim，g(n) = n（Bouton）
+explain-proof-closed-bounded = 闭式：有上限的 Nim，g(n) = n mod (M + 1)
+explain-proof-closed-lasker = 闭式：Lasker 的 Nim（Lasker）
+explain-proof-closed-other = 闭式
+explain-proof-observed = 仅为观察，未证明
+explain-heap-xor-intro = 由 Sprague–Grundy 定理，局面的值是各堆 Grundy 值的异或：
+explain-heap-p =
+    异或为 0：轮到的人必败（P 态）。一步把一堆变成它的一个后继，而任何后继都没有
+    这一堆自己的值（这个值正是它们的 mex），所以走任何一步后异或都不为 0，
+    对手又能把它变回 0。
+explain-heap-n = 异或为 { $total }，不为 0：轮到的人必胜（N 态）。
+explain-heap-option = { $parts }（值 { $reached }）
+explain-heap-option-split = { $parts }（值 { $values } = { $reached }）
+explain-heap-move = 第 { $i } 堆的值为 { $v }；它要变成 { $v } XOR { $total } = { $target }；后继 { $what }正是这个值
+explain-heap-after = 这样走之后异或为 0：例如 { $after } 的值为 { $values } = { $total }，这是对手的必败态。
+
+explain-sum-header = 局面：游戏 { $game } 的 { $n } 个分量。
+explain-sum-misere =
+    在反常规则下值不能相加，所以搜索了整个局面：从终局往回，
+    判定了从它出发能到达的每一个局面（逆向分析）。
+explain-sum-values-intro = 每个分量的值（它的后继值的 mex）：
+explain-sum-component = 分量 { $i }：{ $position } 的值为 { $value }
+explain-sum-total = 由 Sprague–Grundy 定理，和的值是这些值的异或：{ $total }。
+explain-sum-infinite =
+    有环时，值为 ∞(K) 的分量使和为 ∞，K 按有限分量的异或平移；两个无穷分量给出 ∞()，即平局。
+    局面 ∞(K) 若 0 在 K 中，走到 0 即胜；若不在，则是平局。
+explain-sum-verdict-p =
+    轮到的人必败（P）：值为 0，而每一步都把一个分量变成值不同的后继，
+    留下非零的值，对手由此获胜。
+explain-sum-verdict-p-searched = 轮到的人必败（P）：每一步都走到对手必胜的局面。
+explain-sum-verdict-n = 轮到的人必胜（N）。
+explain-sum-verdict-d =
+    双方都无法强制取胜：在最优对局下游戏永不结束（D）。没有一步走到值为 0 的局面，
+    而轮到的人总能走到另一个无穷局面，避免落败。
+explain-sum-moves-title = 必胜走法（每一步都走到值为 0 的局面，即必败态）：
+explain-sum-moves-title-searched = 必胜走法（每一步都走到对手必败的局面）：
+explain-sum-move = 分量 { $i }：{ $from } -> { $to }
+explain-sum-check-value = 检验：第一种走法之后局面为 { $after }，值为 { $value }：这是对手的必败态。
+explain-sum-check-p = 检验：第一种走法之后局面为 { $after }；重新搜索，它是对手的必败态。
+explain-sum-check-n = 检验：第一种走法之后局面为 { $after }；重新搜索，它是必胜态。
+explain-sum-check-d = 检验：第一种走法之后局面为 { $after }；重新搜索，它是平局。
+explain-script-heap-table = 脚本中的堆 heap(n)（n 直到局面中最大的一堆）及其值：
+
+explain-wythoff-header = 局面：威佐夫博弈中的 { $position }（正常规则）。
+explain-wythoff-rule =
+    一步可以从一堆中拿任意多颗，或从两堆中拿同样多颗。
+    威佐夫定理：必败态是 (0, 0) 以及 (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k)，k = 1、2、3……，
+    其中 φ = (1 + √5)/2，两数顺序不限；每个正整数恰好出现在其中一对里，第 k 对的差为 k。
+explain-wythoff-near = 这个局面附近的必败态：
+explain-wythoff-value = { $position } 的 Grundy 值（由 Grundy 表得到）为 { $value }。
+explain-wythoff-empty = (0, 0)：石子已经拿完，轮到的人无法移动，判负。这是必败态。
+explain-wythoff-p =
+    { $position } 是 k = { $k } 的那一对：必败态，没有必胜走法。在一堆中拿，另一堆不变，
+    而这个数只属于一对，就是这一对；在两堆中同时拿，差 { $k } 不变，而只有这一对的差是 { $k }。
+    所以每一步都会离开必败态，对手再走回其中一对。
+explain-wythoff-n = { $position } 不在其中：轮到的人必胜（N 态），走到其中一对即可：
+explain-wythoff-move-one = 从第 { $i } 堆拿走 { $taken }，剩下 { $pair }，即 k = { $k } 的那一对
+explain-wythoff-move-both = 从两堆各拿走 { $taken }，剩下 { $pair }，即 k = { $k } 的那一对（差仍为 { $k }）
+explain-wythoff-check =
+    检验：{ $pair } 的差为 { $k }，⌊{ $k }φ⌋ = { $first }，{ $first } + { $k } = { $second }，所以它
+    { $p ->
+        [yes] 是 k = { $k } 的威佐夫对：这是对手的必败态。
+       *[no] 不是威佐夫对。
+    }
+explain-wythoff-sum-intro =
+    多对之和需要每一对的 Grundy 值，而不仅是胜负。Grundy 表：
+    g(x, y) 是同一行左边、同一列上边以及左上对角线上各值的 mex（即从 (x, y) 出发的各步）。
+explain-wythoff-pair-label = 第 { $i } 对 { $pair }
+explain-wythoff-sum-move = 第 { $i } 对的值为 { $v }；它要变成 { $v } XOR { $total } = { $target }；{ $pair } 的值为 { $reached }
+
+explain-stair-header = 局面：阶梯 Nim 中的 { $position }（硬币在第 0、1、2……级台阶上；第 0 级是地面）。
+explain-stair-rule =
+    一步把某一级台阶上的若干硬币移到下一级。只有奇数级台阶有用：这就是第 1、3、5……级
+    上硬币的 Nim。把硬币从奇数级往下移，就是从一堆 Nim 中拿走（它们落到不计数的偶数级）。
+    把硬币从偶数级往下移，是往奇数级添硬币，Nim 的堆变大了；这对对手没有帮助，
+    因为下一位玩家可以把这些硬币继续移到下面的偶数级，恢复原状。
+explain-stair-odd-step = 第 { $step } 级：{ $coins }
+explain-stair-no-odd = 没有奇数级
+explain-stair-component = 阶梯 { $i }（{ $position }）：奇数级为 { $odd }；异或和 { $value }
+explain-step-label = 第 { $step } 级
+explain-stair-step-label = 阶梯 { $i } 第 { $step } 级
+explain-stair-p =
+    奇数级的异或和为 0：轮到的人必败（P 态）。从奇数级走会改变一堆 Nim，使异或和非零；
+    从偶数级走会往奇数级添硬币，对手要么把它们继续往下移（抵消这一步），要么按 Nim 应对。
+explain-stair-n = 奇数级的异或和为 { $total }，不为 0：轮到的人必胜（N 态）。
+explain-stair-move-odd = 阶梯 { $i }：把 { $coins } 枚硬币从第 { $step } 级移到第 { $below } 级：第 { $heap } 级上的 Nim 堆减小 { $from } -> { $to }（{ $after }）
+explain-stair-move-even = 阶梯 { $i }：把 { $coins } 枚硬币从第 { $step } 级移到第 { $below } 级：第 { $heap } 级上的 Nim 堆变大 { $from } -> { $to }（{ $after }）
+explain-stair-check = 检验：第一种走法之后局面为 { $after }；奇数级给出 { $heaps } = { $total }，这是对手的必败态。
+
+explain-pieces-header = 局面：棋子在第 { $position } 格（POJ 1704，Georgia 和 Bob：一步把一枚棋子向左移，不能移到或跨过别的棋子，不能越过第 1 格）。
+explain-pieces-rule =
+    先把棋子排序，再从右往左两两配对：最后一枚和倒数第二枚，依此类推；棋子数为奇数时，
+    第一枚和墙（第 0 格）配对。每一对之间的空格数就是一堆 Nim：把一对中右边的棋子左移，
+    就是从这堆中拿走石子。把左边的棋子左移会使这一对的间距变大，堆变大了；这对对手没有
+    帮助，对手可以把右边的棋子跟着左移同样多格，恢复原状。对与对之间的空格不计。
+explain-pieces-pair = ({ $left }, { $right })：间距 { $gap }
+explain-pieces-wall-pair = (墙, { $right })：间距 { $gap }
+explain-pieces-wall-name = (墙, { $right })
+explain-pieces-component = 第 { $i } 行（{ $count } 枚棋子，排序后 { $position }）：{ $pairs }
+explain-pair-label = 第 { $j } 对
+explain-line-pair-label = 第 { $i } 行第 { $j } 对
+explain-pieces-p = 各间距的异或为 0：轮到的人必败（P 态）。POJ 1704 中 Georgia 先走，所以 Bob 获胜。
+explain-pieces-n = 各间距的异或为 { $total }，不为 0：轮到的人必胜（N 态）。POJ 1704 中 Georgia 先走，所以 Georgia 获胜：
+explain-pieces-move-shrink = 把第 { $from } 格的棋子移到第 { $to } 格：{ $pair } 这一对的间距缩小 { $gap } -> { $new }（{ $after }）
+explain-pieces-move-widen = 把第 { $from } 格的棋子移到第 { $to } 格：{ $pair } 这一对的间距变大 { $gap } -> { $new }（{ $after }）
+explain-pieces-check = 检验：第一种走法之后棋子在 { $after }；各对的间距给出 { $gaps } = { $total }，这是对手的必败态。
+
+explain-graph-header = 局面：{ $game } 中位于 { $position } 的棋子（一步沿一条边移动一枚棋子）。
+explain-graph-acyclic =
+    从这里出发图中没有环，所以每个局面都有 Grundy 值：它的后继的值的 mex。
+    从终局开始标记：无步可走的局面得到 mex{"{"}{"}"} = 0，之后每个局面在其所有后继都标记完后再标记：
+explain-graph-cyclic =
+    图中有环，所以有些局面可能没有有限的值。Smith 规则：一个局面的值为 m，当且仅当
+    没有后继的值为 m，每个更小的值都出现在后继中，并且每个值更大或为无穷的后继都能走回
+    值为 m 的局面（胜者对每次逃离都以返回应对）。没有这样的值的局面记为 ∞(K)，
+    K 是其后继中的有限值。0 在 K 中的 ∞(K) 走到 0 即胜；0 不在 K 中的 ∞(K) 是平局：
+    没有一步走到 0，但总有一步走到另一个无穷局面，双方都无法迫使游戏结束。
+    从这里出发的局面，按标记的顺序：
+explain-graph-more-nodes = ……另有 { $n } 个
+explain-graph-infinite-win = { $node } 的值为 { $value }：0 在 K 中，所以轮到的人走到值为 0 的局面即可获胜。
+explain-graph-infinite-draw = { $node } 的值为 { $value }：0 不在 K 中，所以是平局：没有一步走到 0，而轮到的人总能逃到另一个无穷局面。
+explain-graph-remoteness-p = { $node } 的远度：{ $r }（轮到的人必败，至多能把游戏拖 { $r } 步）。
+explain-graph-remoteness-n = { $node } 的远度：{ $r }（轮到的人至多 { $r } 步获胜）。
+explain-graph-remoteness-d = { $node } 是平局：没有远度，最优对局下游戏永不结束。
+
+explain-fib-header = 局面：斐波那契 Nim 中的 { $position }。
+explain-fib-rule =
+    第一步可以拿 1 到 n − 1 颗；之后每步拿 1 颗到上一步所拿数目的两倍。
+    Whinihan 定理：把这一堆写成不相邻的斐波那契数 1、2、3、5、8、13……之和
+    （齐肯多夫表示，唯一）；轮到的人必败，当且仅当其中最小的一项大于现在可拿的上限。
+explain-fib-empty = 石子已经拿完：轮到的人无法移动，判负。这是必败态。
+explain-fib-zeckendorf = 齐肯多夫表示：{ $n } = { $terms }；最小的一项是 { $q }，现在至多可拿 { $m }。
+explain-fib-value = 它的 Grundy 值（用于与其他堆求和）为 { $value }。
+explain-fib-p =
+    { $q } > { $m }：必败态。没有必胜走法：拿 k（至多 { $m }，小于最小的一项）之后，
+    剩下的堆的最小项总不超过 2k，对手可以拿走它，并一直这样走到最后一颗。
+explain-fib-n =
+    { $q } ≤ { $m }：必胜态。拿走最小的一项（或最小的几项之和），
+    使剩下部分的最小项大于所拿数目的两倍：
+explain-fib-move = 拿 { $k }：剩下 { $rest } = { $terms }，其最小项 { $q } 大于对手可拿的 { $limit }（{ $after }）：这是对手的必败态
+explain-fib-move-last = 拿 { $k }：这是最后一颗，对手无法移动
+
+## 对局（命令行：提示、拒绝与建议；不含 `position:`、`winner:`、`draw` 行，也不含命令 `hint`、`undo`、`quit`）。
+
+play-rule-normal = 无法移动的人输
+play-rule-misere = 反常规则：无法移动的人赢
+play-computer-first = 电脑先走
+play-you-first = 你先走
+play-intro = { $game }（{ $rule }）；{ $first }。
+play-how-to-type = 输入一步：分量的编号和它变成什么（`1 2`），或 `= ` 加走完后的整个局面；`hint` 提示，`undo` 悔棋，`quit` 退出。
+play-prompt = 你的走法>
+play-input-ended = 输入中没有更多走法：游戏到此为止
+play-stopped = 你结束了游戏
+play-computer-moves = 电脑：{ $move }（{ $why }）
+play-illegal = 不合法的走法：{ $problem }
+play-undone = 已撤销：你的上一步和电脑的应对
+play-nothing-to-undo = 没有可撤销的走法
+play-hint = 提示：{ $hint }
+play-hint-draw = 没有必胜走法：最优对局下这是平局；保持平局
+play-hint-lost = 这里没有必胜走法：每一步都给电脑留下必胜态；尽量拖长游戏，等待对方失误
+play-move-component = 分量 { $i }：{ $from } -> { $to }
+play-why-wins-fast = 它能赢，并且尽快取胜
+play-why-wins = 它能赢
+play-why-keeps-draw = 它保持平局
+play-why-lasts-longest = 每一步都会输；这一步让游戏拖得最久
+play-why-most-tokens = 每一步都会输；这一步留下最多的石子
+play-usage = 输入分量的编号和它变成什么（如 `1 2`），或 `=` 加走完后的整个局面（如 `= 1 4 5`）
+play-no-move = 没有输入走法：{ $usage }
+play-not-a-number = “{ $typed }”不是分量编号：{ $usage }
+play-no-such-component = 没有分量 { $number }：这个局面有 { $n } 个分量（从 1 开始编号）
+play-what-becomes = 分量 { $number } 变成什么？{ $usage }
+play-cannot-become = 分量 { $number }（{ $from }）不能变成 { $to }
+play-unreachable = 从 { $position } 一步走不到 { $after }
+play-board-empty = （空）
+play-board-ground = 地面
+play-board-step = 第 { $step } 级
+play-board-pieces = 棋子在第 { $cells } 格
+play-board-first-take = 第一步可拿 1 到 { $m }
+play-board-may-take = 现在至多可拿 { $m }
+play-board-token-stuck = 棋子在 { $node }（无步可走）
+play-board-token = 棋子在 { $node }（可走到 { $next }）
+
+explain-misere-quotient =
+    在反常规则下值不能相加；由 { $game } 的反常商（Plambeck 与 Siegel）来完成相加：一个有 { $order } 个元素的幺半群
+    { $presentation }，{ $proof ->
+        [final] 由其伪装函数的周期性证明为最终的商
+       *[partial] 是堆不超过 { $max } 的部分商
+    }。
+    每个堆伪装成一个元素，局面是各堆元素之积；当且仅当这个积属于 P 部分
+    { "{" }{ $portion }{ "}" } 时，局面是必败态。
+explain-misere-heap = 堆 { $i }：{ $heap } 伪装成 { $element }
+explain-misere-product = 积为 { $product }，{ $inside ->
+        [yes] 属于 P 部分。
+       *[no] 不属于 P 部分。
+    }
+explain-misere-verdict-p = 先手必败（P）：每一步只改变一个堆的元素，而能得到的每个积都不在 P 部分中。
+explain-misere-verdict-n = 先手必胜（N），走一步使积落入 P 部分：
+explain-misere-move = 堆 { $i }：{ $from } -> { $to }（现在是 { $element }）；积变为 { $product }，属于 P 部分
+explain-misere-more = ……另外还有 { $n } 步
+
 ## Lessons
 
 lesson-grundy-title = 什么是 Grundy值：mex

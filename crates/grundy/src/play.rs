@@ -11,8 +11,9 @@
 use crate::analysis::{Convention, MoveReport};
 use crate::error::Result;
 use crate::games::Game;
+use crate::i18n::Lang;
 use crate::limits::Limits;
-use crate::Outcome;
+use crate::{args, Outcome};
 
 /// The computer's move and why it was chosen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,8 +22,58 @@ pub struct Choice {
     pub report: MoveReport,
     /// The outcome of the position before the move, for the computer (N: it wins).
     pub outcome: Outcome,
-    /// How it was chosen, in a few words.
-    pub why: &'static str,
+    /// How it was chosen, in a few words (English; [`Choice::reason`] in any language).
+    pub why: String,
+    /// How it was chosen.
+    pub chosen_by: Reason,
+}
+
+/// Why the computer chose its move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// A winning move, the fastest.
+    WinsFast,
+    /// A winning move (past the search's limit, the game's own answer).
+    Wins,
+    /// A move that keeps a draw.
+    KeepsDraw,
+    /// Every move loses: the one that makes the game last longest.
+    LastsLongest,
+    /// Every move loses: past the search's limit, the one that leaves the most tokens.
+    MostTokens,
+}
+
+impl Reason {
+    /// The reason in `lang`.
+    pub fn words(self, lang: Lang) -> String {
+        lang.tr0(match self {
+            Reason::WinsFast => "play-why-wins-fast",
+            Reason::Wins => "play-why-wins",
+            Reason::KeepsDraw => "play-why-keeps-draw",
+            Reason::LastsLongest => "play-why-lasts-longest",
+            Reason::MostTokens => "play-why-most-tokens",
+        })
+    }
+}
+
+impl Choice {
+    fn new(report: MoveReport, outcome: Outcome, chosen_by: Reason) -> Choice {
+        Choice { report, outcome, why: chosen_by.words(Lang::En), chosen_by }
+    }
+
+    /// How the move was chosen, in `lang`.
+    ///
+    /// ```
+    /// use grundy::{analysis::Convention, i18n::Lang, play::computer_move, Limits};
+    /// let nim = grundy::game("nim")?;
+    /// let choice = computer_move(&*nim, &["3", "4", "5"], Convention::Normal, &Limits::default())?.unwrap();
+    /// assert_eq!(choice.reason(Lang::En), choice.why);
+    /// assert_ne!(choice.reason(Lang::Ru), choice.why);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn reason(&self, lang: Lang) -> String {
+        self.chosen_by.words(lang)
+    }
 }
 
 /// Positions searched to rank moves by remoteness before play falls back on the game's answer.
@@ -64,26 +115,14 @@ pub fn computer_move(
                 .filter(|m| m.outcome == Outcome::P)
                 .min_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
             if let Some(m) = win {
-                return Ok(Some(Choice {
-                    report: m.report.clone(),
-                    outcome: Outcome::N,
-                    why: "it wins, as fast as it can",
-                }));
+                return Ok(Some(Choice::new(m.report.clone(), Outcome::N, Reason::WinsFast)));
             }
             if let Some(m) = ranked.iter().find(|m| m.outcome == Outcome::D) {
-                return Ok(Some(Choice {
-                    report: m.report.clone(),
-                    outcome: Outcome::D,
-                    why: "it keeps the draw",
-                }));
+                return Ok(Some(Choice::new(m.report.clone(), Outcome::D, Reason::KeepsDraw)));
             }
             let longest =
                 ranked.iter().max_by_key(|m| m.remoteness.unwrap_or(0)).expect("not empty");
-            Ok(Some(Choice {
-                report: longest.report.clone(),
-                outcome: Outcome::P,
-                why: "every move loses; this one makes the game last longest",
-            }))
+            Ok(Some(Choice::new(longest.report.clone(), Outcome::P, Reason::LastsLongest)))
         }
         Err(error) if error.is_limit() => fallback(game, components, convention, limits),
         Err(error) => Err(error),
@@ -99,7 +138,7 @@ fn fallback(
 ) -> Result<Option<Choice>> {
     let answer = game.solve(components, convention, limits)?;
     if let Some(first) = answer.winning_moves.first() {
-        return Ok(Some(Choice { report: first.clone(), outcome: Outcome::N, why: "it wins" }));
+        return Ok(Some(Choice::new(first.clone(), Outcome::N, Reason::Wins)));
     }
     let moves = game.legal_moves(components, limits)?;
     if moves.is_empty() {
@@ -109,11 +148,7 @@ fn fallback(
         for m in moves.iter().take(DRAW_PROBES) {
             let after: Vec<&str> = m.after.iter().map(String::as_str).collect();
             if game.solve(&after, convention, limits).is_ok_and(|a| a.outcome == Outcome::D) {
-                return Ok(Some(Choice {
-                    report: m.clone(),
-                    outcome: Outcome::D,
-                    why: "it keeps the draw",
-                }));
+                return Ok(Some(Choice::new(m.clone(), Outcome::D, Reason::KeepsDraw)));
             }
         }
     }
@@ -124,11 +159,7 @@ fn fallback(
             game.tokens(&after).unwrap_or(0)
         })
         .expect("not empty");
-    Ok(Some(Choice {
-        report: most_tokens.clone(),
-        outcome: answer.outcome,
-        why: "every move loses; this one leaves the most tokens in play",
-    }))
+    Ok(Some(Choice::new(most_tokens.clone(), answer.outcome, Reason::MostTokens)))
 }
 
 /// The legal move a person typed: the component's number (1-based) and what it becomes
@@ -149,6 +180,25 @@ pub fn read_move(
     typed: &str,
     limits: &Limits,
 ) -> std::result::Result<MoveReport, String> {
+    read_move_in(game, components, typed, Lang::En, limits)
+}
+
+/// [`read_move`], its refusals in `lang`.
+///
+/// ```
+/// use grundy::{i18n::Lang, play::read_move_in, Limits};
+/// let nim = grundy::game("nim")?;
+/// let refusal = read_move_in(&*nim, &["3", "4", "5"], "1 7", Lang::Ru, &Limits::default()).unwrap_err();
+/// assert!(refusal.contains("7") && !refusal.contains("cannot"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn read_move_in(
+    game: &dyn Game,
+    components: &[&str],
+    typed: &str,
+    lang: Lang,
+    limits: &Limits,
+) -> std::result::Result<MoveReport, String> {
     let moves = game.legal_moves(components, limits).map_err(|e| e.to_string())?;
     let typed = typed.trim();
     if let Some(whole) = typed.strip_prefix('=') {
@@ -164,30 +214,28 @@ pub fn read_move(
             })
         });
         return found.cloned().ok_or_else(|| {
-            format!(
-                "{} cannot be reached in one move from {}",
-                after.join(" "),
-                components.join(" ")
+            lang.tr(
+                "play-unreachable",
+                &args![("after", after.join(" ")), ("position", components.join(" "))],
             )
         });
     }
     let mut words = typed.split_whitespace();
-    let usage = "type the component's number and what it becomes (like `1 2`), or `=` and the whole position after the move (like `= 1 4 5`)";
-    let Some(number) = words.next() else { return Err(format!("no move typed: {usage}")) };
-    let number: usize = number
-        .parse()
-        .ok()
-        .filter(|&n| n >= 1)
-        .ok_or_else(|| format!("'{number}' is not a component number: {usage}"))?;
+    let usage = lang.tr0("play-usage");
+    let Some(number) = words.next() else {
+        return Err(lang.tr("play-no-move", &args![("usage", usage)]));
+    };
+    let number: usize = number.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+        lang.tr("play-not-a-number", &args![("typed", number), ("usage", usage.clone())])
+    })?;
     if number > components.len() {
-        return Err(format!(
-            "there is no component {number}: the position has {} (numbered from 1)",
-            components.len()
-        ));
+        return Err(
+            lang.tr("play-no-such-component", &args![("number", number), ("n", components.len())])
+        );
     }
     let rest: Vec<&str> = words.collect();
     if rest.is_empty() {
-        return Err(format!("what does component {number} become? {usage}"));
+        return Err(lang.tr("play-what-becomes", &args![("number", number), ("usage", usage)]));
     }
     let to = game.canonical(&rest).map_err(|e| e.to_string())?;
     let mut sorted_to = to.clone();
@@ -200,6 +248,9 @@ pub fn read_move(
         m.component == idx && single && (m.to == to || theirs == sorted_to)
     });
     found.cloned().ok_or_else(|| {
-        format!("component {number} ({}) cannot become {}", components[idx], to.join(" + "))
+        lang.tr(
+            "play-cannot-become",
+            &args![("number", number), ("from", components[idx]), ("to", to.join(" + "))],
+        )
     })
 }

@@ -145,7 +145,8 @@ fn every_answerer_passes_the_positions_corpus() {
         let answer = game.solve(&texts, case.convention(), &Limits::default()).unwrap();
         case.check("the game's answer", &answer, true);
         // The explanation is chosen by the game and never shows unknown values.
-        let explanation = game.explain(&answer, &Limits::default()).unwrap();
+        let explanation =
+            game.explain(&answer, grundy::i18n::Lang::En, &Limits::default()).unwrap();
         assert!(!explanation.contains(" value ?"), "{}: {explanation}", case.label());
         match case.game.as_str() {
             "nim" => check_by_rules(case, &Nim),

@@ -17,7 +17,7 @@ import json as _json
 from . import _grundy
 from ._grundy import Game, LimitError, sum  # noqa: A004  (grundy.sum, as in scripts)
 
-__all__ = ["solve", "seq", "period", "pattern", "table", "graph", "Game", "sum", "LimitError",
+__all__ = ["solve", "seq", "period", "misere", "pattern", "table", "graph", "Game", "sum", "LimitError",
            "Analysis", "Table", "Sequence"]
 
 
@@ -62,10 +62,11 @@ def _name(game):
     return game if isinstance(game, str) else repr(game)
 
 
-def solve(game, components, misere=False, explain=False):
-    """Value, outcome and every winning move of the position made of ``components``."""
+def solve(game, components, misere=False, explain=False, lang="en"):
+    """Value, outcome and every winning move of the position made of ``components``; with
+    ``explain=True`` the walk-through too, in ``lang`` (``"en"``, ``"ru"``, ``"zh"``, ``"mk"``)."""
     components = [str(c) for c in components]
-    return Analysis(_json.loads(_grundy.solve_json(game, components, misere, explain)))
+    return Analysis(_json.loads(_grundy.solve_json(game, components, misere, explain, lang)))
 
 
 def seq(game, n):
@@ -79,6 +80,12 @@ def seq(game, n):
         values.frombytes(data)
         return Sequence(values.tolist(), _name(game))
     return numpy.frombuffer(data, dtype="<u8")
+
+
+def misere(game, max=300, max_order=100_000):
+    """The misère quotient of a heap game (order, P-portion, presentation, pretending function,
+    and ``periodic: true`` only with a proof)."""
+    return _json.loads(_grundy.misere_json(game, int(max), int(max_order)))
 
 
 def period(game, max=1_000_000):

@@ -185,19 +185,34 @@ impl Rules for FibonacciNim {
         }
     }
 
-    fn draw_component(&self, heap: &FibHeap) -> String {
+    fn draw_component(&self, heap: &FibHeap, lang: crate::i18n::Lang) -> String {
+        let key = if heap.fresh { "play-board-first-take" } else { "play-board-may-take" };
         let limit = if heap.tokens == 0 {
             String::new()
-        } else if heap.fresh {
-            format!("; the first move takes 1 to {}", heap.max_take)
         } else {
-            format!("; at most {} may be taken now", heap.max_take)
+            format!("; {}", lang.tr(key, &crate::args![("m", heap.max_take)]))
         };
-        format!("{}{limit}", super::heap::draw_heap(&heap.tokens))
+        format!("{}{limit}", super::heap::draw_heap(&heap.tokens, lang))
     }
 
     fn component_tokens(&self, heap: &FibHeap) -> Option<u128> {
         Some(u128::from(heap.tokens))
+    }
+
+    /// A lone heap by Zeckendorf's form; sums the general way.
+    fn explain(
+        &self,
+        heaps: &[FibHeap],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
+        match heaps {
+            [heap] if analysis.convention == Convention::Normal => {
+                Some(crate::explain::fibonacci(heap, analysis, lang))
+            }
+            _ => None,
+        }
     }
 
     /// A lone heap by the theorem: outcome and every winning move (said as a take) for heaps of

@@ -120,19 +120,30 @@ impl Rules for Pieces {
     fn show_component(&self, cells: &Vec<u64>) -> String {
         super::join(cells)
     }
-    fn draw_component(&self, cells: &Vec<u64>) -> String {
+    fn draw_component(&self, cells: &Vec<u64>, lang: crate::i18n::Lang) -> String {
         let last = cells.last().copied().unwrap_or(0);
+        let words = lang.tr("play-board-pieces", &crate::args![("cells", super::join(cells))]);
         if last > 80 {
-            return format!("pieces on cells {}", super::join(cells));
+            return words;
         }
         let line: String =
             (1..=last).map(|cell| if cells.contains(&cell) { '●' } else { '·' }).collect();
-        format!("|{line}   (pieces on cells {})", super::join(cells))
+        format!("|{line}   ({words})")
     }
     fn component_tokens(&self, cells: &Vec<u64>) -> Option<u128> {
         // The free cells the pieces can still move through.
         let steps = pieces_to_staircase(cells);
         Some(steps.iter().map(|&gap| u128::from(gap)).sum())
+    }
+    fn explain(
+        &self,
+        lines: &[Vec<u64>],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
+        (analysis.convention == crate::analysis::Convention::Normal)
+            .then(|| crate::explain::georgia_bob(lines, analysis, lang))
     }
     fn normal_play(&self, lines: &[Vec<u64>], _limits: &Limits) -> Option<Result<Analysis>> {
         let values: Vec<u64> =

@@ -329,14 +329,32 @@ impl Rules for GraphFile {
     fn show_component(&self, node: &u32) -> String {
         self.graph.name(*node).to_string()
     }
-    fn draw_component(&self, node: &u32) -> String {
+    fn draw_component(&self, node: &u32, lang: crate::i18n::Lang) -> String {
         let next: Vec<&str> =
             self.graph.graph().successors(*node).iter().map(|&s| self.graph.name(s)).collect();
+        let name = self.graph.name(*node).to_string();
         if next.is_empty() {
-            format!("token on {} (no move from here)", self.graph.name(*node))
+            lang.tr("play-board-token-stuck", &crate::args![("node", name)])
         } else {
-            format!("token on {} (moves to {})", self.graph.name(*node), next.join(", "))
+            lang.tr("play-board-token", &crate::args![("node", name), ("next", next.join(", "))])
         }
+    }
+    /// The labelling of the nodes the position reaches, then the sum's values and moves.
+    fn explain(
+        &self,
+        nodes: &[u32],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        limits: &Limits,
+    ) -> Option<String> {
+        if analysis.convention != crate::analysis::Convention::Normal {
+            return None;
+        }
+        let labelling = crate::explain::graph(&self.graph, &Rules::name(self), nodes, lang);
+        Some(
+            labelling
+                + crate::explain::sum_checked_with(self, analysis, lang, limits, false).as_str(),
+        )
     }
     /// Values of every node at once (Smith's labelling of the whole file), then the winning
     /// moves ordered by counter: moves to nodes labelled earlier first, the move that makes

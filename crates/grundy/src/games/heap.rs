@@ -302,6 +302,29 @@ impl Ruleset for HeapGame {
     }
 }
 
+impl HeapGame {
+    /// The misère quotient that covers every heap of `heaps`, if one is found quickly: the
+    /// final quotient, or the partial quotient of heaps up to the largest (at most
+    /// `MISERE_QUOTIENT_HEAPS`), within a small search budget.
+    fn misere_quotient(
+        &self,
+        heaps: &[u64],
+        limits: &Limits,
+    ) -> Option<crate::misere::MisereQuotient> {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let mut quick = limits.clone();
+        quick.max_whole_positions = quick.max_whole_positions.min(200_000);
+        quick.max_positions = quick.max_positions.min(200_000);
+        let options = crate::misere::QuotientOptions {
+            max_heap: largest.min(MISERE_QUOTIENT_HEAPS),
+            max_order: 5_000,
+        };
+        crate::misere::quotient(self, &options, &quick, &mut |_, _| {})
+            .ok()
+            .filter(|q| q.covers(heaps))
+    }
+}
+
 /// The largest heap a misère answer builds the quotient to (beyond it, only a quotient proven
 /// final answers).
 const MISERE_QUOTIENT_HEAPS: u64 = 300;
@@ -329,24 +352,23 @@ impl Rules for HeapGame {
     /// quotient once its pretending function is proven periodic, else the partial quotient of
     /// heaps up to the largest one here); otherwise the whole-position search.
     fn misere_play(&self, heaps: &[u64], limits: &Limits) -> Option<Result<Analysis>> {
-        let largest = heaps.iter().copied().max().unwrap_or(0);
-        let mut quick = limits.clone();
-        quick.max_whole_positions = quick.max_whole_positions.min(200_000);
-        quick.max_positions = quick.max_positions.min(200_000);
-        let options = crate::misere::QuotientOptions {
-            max_heap: largest.min(MISERE_QUOTIENT_HEAPS),
-            max_order: 5_000,
-        };
-        match crate::misere::quotient(self, &options, &quick, &mut |_, _| {}) {
-            Ok(q) if q.covers(heaps) => Some(crate::misere::analyze(self, &q, heaps, limits)),
-            Err(e) if e.is_cancelled() => Some(Err(e)),
-            _ => None,
+        if let Err(e) = limits.check() {
+            return Some(Err(e));
         }
+        let q = self.misere_quotient(heaps, limits)?;
+        Some(crate::misere::analyze(self, &q, heaps, limits))
     }
     /// The lessons' table of g(n), then the XOR in binary columns, then the moves.
-    fn explain(&self, heaps: &[u64], analysis: &Analysis, limits: &Limits) -> Option<String> {
+    fn explain(
+        &self,
+        heaps: &[u64],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        limits: &Limits,
+    ) -> Option<String> {
         if analysis.convention != crate::analysis::Convention::Normal {
-            return None;
+            let q = self.misere_quotient(heaps, limits)?;
+            return crate::explain::misere_quotient(&q, heaps, analysis, lang);
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let values = HeapValues::compute_within(
@@ -356,10 +378,10 @@ impl Rules for HeapGame {
             &mut |_| {},
         )
         .ok()?;
-        Some(crate::explain::heap_sum(self, heaps, &values, analysis))
+        Some(crate::explain::heap_sum(self, heaps, &values, analysis, lang))
     }
-    fn draw_component(&self, heap: &u64) -> String {
-        draw_heap(heap)
+    fn draw_component(&self, heap: &u64, lang: crate::i18n::Lang) -> String {
+        draw_heap(heap, lang)
     }
     fn component_tokens(&self, heap: &u64) -> Option<u128> {
         Some(u128::from(*heap))
@@ -377,13 +399,18 @@ impl Rules for HeapGame {
 /// A heap drawn as a row of tokens with its size (long rows cut in the middle).
 ///
 /// ```
-/// assert_eq!(grundy::games::heap::draw_heap(&3u64), "● ● ●  (3)");
-/// assert_eq!(grundy::games::heap::draw_heap(&0u64), "(empty)");
+/// use grundy::i18n::Lang;
+/// assert_eq!(grundy::games::heap::draw_heap(&3u64, Lang::En), "● ● ●  (3)");
+/// assert_eq!(grundy::games::heap::draw_heap(&0u64, Lang::En), "(empty)");
+/// assert_eq!(grundy::games::heap::draw_heap(&0u64, Lang::Ru), "(пусто)");
 /// ```
-pub fn draw_heap<T: std::fmt::Display + Clone + TryInto<u64>>(heap: &T) -> String {
+pub fn draw_heap<T: std::fmt::Display + Clone + TryInto<u64>>(
+    heap: &T,
+    lang: crate::i18n::Lang,
+) -> String {
     let n: u64 = heap.clone().try_into().unwrap_or(u64::MAX);
     match n {
-        0 => "(empty)".to_string(),
+        0 => lang.tr0("play-board-empty"),
         1..=30 => format!("{}  ({heap})", vec!["●"; n as usize].join(" ")),
         _ => format!("{} … {}  ({heap})", ["●"; 12].join(" "), ["●"; 12].join(" ")),
     }

@@ -28,6 +28,7 @@ pub mod wythoff;
 
 use crate::analysis::{generic, Analysis, Convention, MoveReport, RankedMove};
 use crate::error::{Error, Result};
+use crate::i18n::Lang;
 use crate::limits::Limits;
 use crate::ruleset::Ruleset;
 use crate::solve::loopy::LoopyValue;
@@ -57,8 +58,8 @@ pub trait Game: Send + Sync + std::fmt::Debug {
         limits: &Limits,
     ) -> Result<Analysis>;
 
-    /// The learner's walk-through of an answer this game gave.
-    fn explain(&self, analysis: &Analysis, limits: &Limits) -> Result<String>;
+    /// The learner's walk-through of an answer this game gave, in `lang`.
+    fn explain(&self, analysis: &Analysis, lang: Lang, limits: &Limits) -> Result<String>;
 
     /// The game as a heap game, for `seq` and `period`; `None` when its components are not
     /// heaps.
@@ -122,8 +123,8 @@ pub trait Game: Send + Sync + std::fmt::Debug {
         limits: &Limits,
     ) -> Result<Vec<RankedMove>>;
 
-    /// The position drawn for a person playing it: one line per component.
-    fn draw(&self, components: &[&str]) -> Result<String>;
+    /// The position drawn for a person playing it, in `lang`: one line per component.
+    fn draw(&self, components: &[&str], lang: Lang) -> Result<String>;
 
     /// The components as the game writes them (`007` is `7`), or the error naming a bad one.
     fn canonical(&self, components: &[&str]) -> Result<Vec<String>>;
@@ -187,12 +188,13 @@ pub trait Rules: Ruleset + Send + Sync + std::fmt::Debug {
         None
     }
 
-    /// A walk-through in the family's own terms; `None` for the general one (the values of
-    /// the parts and their XOR).
+    /// A walk-through in the family's own terms, in `lang`; `None` for the general one (the
+    /// values of the parts and their XOR).
     fn explain(
         &self,
         _position: &[Self::Position],
         _analysis: &Analysis,
+        _lang: Lang,
         _limits: &Limits,
     ) -> Option<String> {
         None
@@ -244,8 +246,8 @@ pub trait Rules: Ruleset + Send + Sync + std::fmt::Debug {
         false
     }
 
-    /// One component drawn for play (default: as written).
-    fn draw_component(&self, position: &Self::Position) -> String {
+    /// One component drawn for play, in `lang` (default: as written).
+    fn draw_component(&self, position: &Self::Position, _lang: Lang) -> String {
         self.show_component(position)
     }
 
@@ -277,12 +279,12 @@ impl<R: Rules> Game for R {
         }
     }
 
-    fn explain(&self, analysis: &Analysis, limits: &Limits) -> Result<String> {
+    fn explain(&self, analysis: &Analysis, lang: Lang, limits: &Limits) -> Result<String> {
         let texts = analysis.positions();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         let position = self.parse_position(&texts)?;
-        Ok(Rules::explain(self, &position, analysis, limits)
-            .unwrap_or_else(|| crate::explain::sum(analysis)))
+        Ok(Rules::explain(self, &position, analysis, lang, limits)
+            .unwrap_or_else(|| crate::explain::sum_checked(self, analysis, lang, limits)))
     }
 
     fn heap_game(&self) -> Option<heap::HeapGame> {
@@ -350,12 +352,12 @@ impl<R: Rules> Game for R {
         generic::ranked_moves(self, &position, convention, limits)
     }
 
-    fn draw(&self, components: &[&str]) -> Result<String> {
+    fn draw(&self, components: &[&str], lang: Lang) -> Result<String> {
         let position = self.parse_position(components)?;
         let lines: Vec<String> = position
             .iter()
             .enumerate()
-            .map(|(idx, p)| format!("  {}: {}", idx + 1, self.draw_component(p)))
+            .map(|(idx, p)| format!("  {}: {}", idx + 1, self.draw_component(p, lang)))
             .collect();
         Ok(lines.join("\n"))
     }

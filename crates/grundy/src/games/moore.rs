@@ -323,9 +323,17 @@ impl Game for Moore {
         }
     }
 
-    fn explain(&self, analysis: &Analysis, _limits: &Limits) -> Result<String> {
+    fn explain(
+        &self,
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        limits: &Limits,
+    ) -> Result<String> {
         let heaps = super::parse_heaps(&analysis.positions())?;
-        Ok(crate::explain::moore(&heaps, self.max_heaps_per_move, analysis))
+        if analysis.convention == Convention::Misere {
+            return Ok(crate::explain::sum_checked(self, analysis, lang, limits));
+        }
+        Ok(crate::explain::moore(&heaps, self.max_heaps_per_move, analysis, lang))
     }
 
     fn is_one_game(&self) -> bool {
@@ -377,12 +385,12 @@ impl Game for Moore {
             .collect())
     }
 
-    fn draw(&self, components: &[&str]) -> Result<String> {
+    fn draw(&self, components: &[&str], lang: crate::i18n::Lang) -> Result<String> {
         let heaps = super::parse_heaps(components)?;
         Ok(heaps
             .iter()
             .enumerate()
-            .map(|(idx, heap)| format!("  {}: {}", idx + 1, super::heap::draw_heap(heap)))
+            .map(|(idx, heap)| format!("  {}: {}", idx + 1, super::heap::draw_heap(heap, lang)))
             .collect::<Vec<_>>()
             .join("\n"))
     }

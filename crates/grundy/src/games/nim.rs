@@ -222,17 +222,23 @@ impl Rules for Nim {
     fn misere_play(&self, heaps: &[BigUint], _limits: &Limits) -> Option<Result<Analysis>> {
         Some(Ok(solve_nim(heaps, Convention::Misere)))
     }
-    fn explain(&self, heaps: &[BigUint], analysis: &Analysis, _limits: &Limits) -> Option<String> {
+    fn explain(
+        &self,
+        heaps: &[BigUint],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
         Some(match analysis.convention {
-            Convention::Normal => crate::explain::nim(heaps),
-            Convention::Misere => crate::explain::misere_nim(heaps),
+            Convention::Normal => crate::explain::nim(heaps, lang),
+            Convention::Misere => crate::explain::misere_nim(heaps, lang),
         })
     }
     fn heap_game(&self) -> Option<HeapGame> {
         Some(HeapGame::nim())
     }
-    fn draw_component(&self, heap: &BigUint) -> String {
-        super::heap::draw_heap(heap)
+    fn draw_component(&self, heap: &BigUint, lang: crate::i18n::Lang) -> String {
+        super::heap::draw_heap(heap, lang)
     }
     fn component_tokens(&self, heap: &BigUint) -> Option<u128> {
         u128::try_from(heap).ok()

@@ -476,6 +476,39 @@ impl ScriptGame {
     }
 }
 
+/// The heaps of a script's family that a position may use, at most this many in a table.
+const HEAP_TABLE_ROWS: u64 = 30;
+
+impl ScriptGame {
+    /// The table of g(heap(n)) for n up to the largest heap the position holds, when every
+    /// component is some `heap(n)` (n at most [`HEAP_TABLE_ROWS`]).
+    fn heap_table(
+        &self,
+        position: &[ScriptValue],
+        lang: crate::i18n::Lang,
+        limits: &Limits,
+    ) -> Option<String> {
+        if !self.has_heap() || position.is_empty() {
+            return None;
+        }
+        let mut heaps: Vec<ScriptValue> = Vec::new();
+        for n in 0..=HEAP_TABLE_ROWS {
+            heaps.push(self.heap_position(n).ok()?);
+        }
+        let sizes: Option<Vec<usize>> =
+            position.iter().map(|p| heaps.iter().position(|h| h == p)).collect();
+        let largest = sizes?.into_iter().max()? as u64;
+        let mut rows = Vec::new();
+        self.heap_values(largest, limits, &mut |n, value| {
+            rows.push(format!("  g(heap({n})) = {}", crate::analysis::Value::from(value)));
+            Ok(())
+        })
+        .ok()?;
+        let title = lang.tr0("explain-script-heap-table");
+        Some(format!("{title}\n{}\n", rows.join("\n")))
+    }
+}
+
 /// `line L, column C` (or what is known of it).
 fn place(at: Position) -> String {
     match (at.line(), at.position()) {
@@ -586,6 +619,23 @@ impl Rules for ScriptGame {
     fn misere_play(&self, position: &[ScriptValue], limits: &Limits) -> Option<Result<Analysis>> {
         self.refresh_limits(limits);
         Some(generic::by_rules(self, position, Convention::Misere, limits))
+    }
+
+    /// The general walk-through (the components' values and their XOR), and for a script with
+    /// a heap family whose heaps the position uses, the table of their values.
+    fn explain(
+        &self,
+        position: &[ScriptValue],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        limits: &Limits,
+    ) -> Option<String> {
+        let mut text = crate::explain::sum_checked(self, analysis, lang, limits);
+        if let Some(table) = self.heap_table(position, lang, limits) {
+            text.push('\n');
+            text.push_str(&table);
+        }
+        Some(text)
     }
 
     fn family_values(

@@ -137,14 +137,18 @@ impl Rules for Staircase {
     fn show_component(&self, steps: &Vec<u64>) -> String {
         super::join(steps)
     }
-    fn draw_component(&self, steps: &Vec<u64>) -> String {
+    fn draw_component(&self, steps: &Vec<u64>, lang: crate::i18n::Lang) -> String {
         let rows: Vec<String> = steps
             .iter()
             .enumerate()
             .rev()
             .map(|(step, coins)| {
-                let name = if step == 0 { "ground".to_string() } else { format!("step {step}") };
-                format!("      {name:>7} {}", super::heap::draw_heap(coins))
+                let name = if step == 0 {
+                    lang.tr0("play-board-ground")
+                } else {
+                    lang.tr("play-board-step", &crate::args![("step", step)])
+                };
+                format!("      {name:>7} {}", super::heap::draw_heap(coins, lang))
             })
             .collect();
         format!("{}\n{}", super::join(steps), rows.join("\n"))
@@ -152,6 +156,16 @@ impl Rules for Staircase {
     fn component_tokens(&self, steps: &Vec<u64>) -> Option<u128> {
         // Coins on the ground are out of play.
         Some(steps.iter().skip(1).map(|&c| u128::from(c)).sum())
+    }
+    fn explain(
+        &self,
+        stairs: &[Vec<u64>],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
+        (analysis.convention == Convention::Normal)
+            .then(|| crate::explain::staircase(stairs, analysis, lang))
     }
     fn normal_play(&self, stairs: &[Vec<u64>], _limits: &Limits) -> Option<Result<Analysis>> {
         let values: Vec<u64> = stairs.iter().map(|s| value(s)).collect();

@@ -277,14 +277,24 @@ impl Rules for Wythoff {
     fn empty_component(&self) -> Option<Pair> {
         Some((BigUint::ZERO, BigUint::ZERO))
     }
-    fn draw_component(&self, (a, b): &Pair) -> String {
-        format!("{}   |   {}", super::heap::draw_heap(a), super::heap::draw_heap(b))
+    fn draw_component(&self, (a, b): &Pair, lang: crate::i18n::Lang) -> String {
+        format!("{}   |   {}", super::heap::draw_heap(a, lang), super::heap::draw_heap(b, lang))
     }
     fn component_tokens(&self, (a, b): &Pair) -> Option<u128> {
         Some(u128::try_from(a).ok()? + u128::try_from(b).ok()?)
     }
     fn normal_play(&self, pairs: &[Pair], limits: &Limits) -> Option<Result<Analysis>> {
         Some(solve_wythoff(pairs, limits))
+    }
+    fn explain(
+        &self,
+        pairs: &[Pair],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
+        (analysis.convention == Convention::Normal)
+            .then(|| crate::explain::wythoff(pairs, analysis, lang))
     }
     fn pair_table(&self, size: usize, _limits: &Limits) -> Option<Result<PairTable>> {
         Some(

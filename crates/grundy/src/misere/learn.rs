@@ -467,7 +467,7 @@ impl Oracle {
 
         if self.memo.len() >= self.max_positions {
             return Err(Error::limit(
-                Limit::Positions,
+                Limit::WholePositions,
                 self.max_positions as u64,
                 "positions searched exactly while building the misère quotient",
             ));
