@@ -23,7 +23,13 @@ pub fn command() -> clap::Command {
     for name in ["solve", "table", "pattern", "play"] {
         command = command.mut_subcommand(name, with_catalogue);
     }
-    command
+    // The topics come from the library's one list, as the catalogue does: names only, since
+    // their titles would load every language's messages on every run.
+    command.mut_subcommand("lesson", |sub| {
+        let names: Vec<&str> = grundy::lesson::topics().iter().map(|topic| topic.name()).collect();
+        let examples = sub.get_after_help().map(ToString::to_string).unwrap_or_default();
+        sub.after_help(format!("Topics: {}.\n{examples}", names.join(", ")))
+    })
 }
 
 /// Solve impartial games: Grundy values, outcomes and every winning move.
@@ -109,6 +115,8 @@ pub enum Command {
     Serve(ServeArgs),
     /// The misère quotient of a heap game (Plambeck and Siegel), heap by heap, with its proof.
     Misere(MisereArgs),
+    /// Short lessons computed live, ending with exercises that `grundy solve` answers.
+    Lesson(LessonArgs),
 }
 
 /// `grundy misere GAME`
@@ -131,6 +139,19 @@ pub struct MisereArgs {
     /// Print one JSON document.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `grundy lesson [TOPIC]`
+#[derive(Debug, Args)]
+#[command(after_help = "Without a topic, the list of topics. Examples:\n  grundy lesson\n  \
+                  grundy lesson nim --lang ru\n  grundy lesson misere --answers")]
+pub struct LessonArgs {
+    /// The topic, by its name (the same in every language; the list is below).
+    pub topic: Option<String>,
+
+    /// Print the answer to each exercise under its command, computed.
+    #[arg(long)]
+    pub answers: bool,
 }
 
 /// `grundy serve`

@@ -7,6 +7,7 @@ pub mod args;
 pub mod batch;
 pub mod graph;
 pub mod heap_values;
+pub mod lesson;
 pub mod misere;
 pub mod output;
 pub mod pattern;
@@ -90,6 +91,7 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
         args::Command::Misere(misere_args) => {
             misere::run(misere_args, cli.progress, &limits, stdout)
         }
+        args::Command::Lesson(lesson_args) => lesson::run(lesson_args, cli.language(), stdout),
     }
 }
 

@@ -1076,6 +1076,96 @@ fn a_missing_argument_is_named_with_the_usage() {
 
 /// Graph text output: a name of any length padded by hand (a format width panicked at
 /// 65,536), widths in characters, control characters escaped (hardening items 2 and 8).
+/// `grundy lesson`: the library's lessons, printed as they are; topic names never change.
+mod lesson {
+    use super::*;
+    use grundy::i18n::Lang;
+
+    const TOPICS: [&str; 10] = [
+        "grundy",
+        "nim",
+        "table",
+        "bounded",
+        "subtraction",
+        "recipe",
+        "pieces",
+        "misere",
+        "wythoff",
+        "cycles",
+    ];
+
+    fn names(list: &str) -> Vec<String> {
+        list.lines().map(|line| line.split_whitespace().next().unwrap_or("").to_string()).collect()
+    }
+
+    #[test]
+    fn without_a_topic_it_lists_the_topics_one_per_line_in_the_language() {
+        let english = grundy(&["lesson", "--lang", "en"]);
+        assert!(english.status.success(), "{}", stderr(&english));
+        assert!(english.stderr.is_empty());
+        let russian = grundy(&["lesson", "--lang", "ru"]);
+        assert_eq!(names(&stdout(&english)), TOPICS);
+        assert_eq!(names(&stdout(&russian)), TOPICS, "topic names are the same in every language");
+        assert!(
+            stdout(&english).contains("nim          Nim and the nim-sum"),
+            "{}",
+            stdout(&english)
+        );
+        assert!(stdout(&russian).contains("nim          Ним и ним-сумма"), "{}", stdout(&russian));
+        assert_eq!(stdout(&russian), grundy::lesson::list(Lang::Ru));
+    }
+
+    #[test]
+    fn nim_in_russian_is_the_librarys_lesson() {
+        let output = grundy(&["lesson", "nim", "--lang", "ru"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(output.stderr.is_empty());
+        let text = stdout(&output);
+        assert_eq!(text, grundy::lesson::render("nim", Lang::Ru).unwrap() + "\n");
+        for needle in
+            ["ним-сумма", "    S  10 = 1010", "брать надо 6 (13 → 7)", "$ grundy solve nim 8 13 15"]
+        {
+            assert!(text.contains(needle), "{needle:?} in {text}");
+        }
+        // The locale chooses the language when --lang is not given.
+        let by_locale = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["lesson", "nim"])
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", "ru_RU.UTF-8")
+            .output()
+            .unwrap();
+        assert_eq!(stdout(&by_locale), text);
+    }
+
+    #[test]
+    fn answers_are_printed_under_each_exercise_on_request() {
+        let plain = stdout(&grundy(&["lesson", "misere", "--lang", "en"]));
+        let output = grundy(&["lesson", "misere", "--lang", "en", "--answers"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(!plain.contains("   → "), "{plain}");
+        assert!(text.contains("   $ grundy solve nim 1 1 1 --misere\n   → P: "), "{text}");
+        // The printed command gives the answer the lesson states.
+        let doc = json(&grundy(&["solve", "nim", "1", "1", "2", "--misere", "--json"]));
+        assert_eq!(doc["winning_moves"][0]["after"], serde_json::json!(["1", "1", "1"]));
+        assert!(
+            text.contains("   $ grundy solve nim 1 1 2 --misere\n   → N: ")
+                && text.contains("[1 1 1]")
+        );
+    }
+
+    #[test]
+    fn an_unknown_topic_is_one_line_naming_it_and_the_topics() {
+        assert_bad_input(&["lesson", "chess"], "'chess'");
+        let err = stderr(&grundy(&["lesson", "chess", "--lang", "zh"]));
+        for topic in TOPICS {
+            assert!(err.contains(topic), "{err}");
+        }
+        assert_bad_input(&["lesson", "NIM"], "'NIM'");
+    }
+}
+
 mod graph_text {
     use super::*;
 
@@ -2124,6 +2214,7 @@ mod random_arguments {
             "--table",
             "--resume",
             "--batch",
+            "--answers",
             "--frobnicate",
             "-x",
             "--",
@@ -2165,7 +2256,7 @@ mod random_arguments {
     /// Anything: words of the command line in any order.
     fn chaotic() -> impl Strategy<Value = Vec<OsString>> {
         let subcommand = prop_oneof![
-            8 => text(&["solve", "seq", "period", "table", "graph", "pattern"]),
+            8 => text(&["solve", "seq", "period", "table", "graph", "pattern", "lesson"]),
             1 => text(&["play", "serve", "help", "SOLVE", ""]),
             1 => random_bytes(),
         ];

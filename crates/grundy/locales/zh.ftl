@@ -300,3 +300,200 @@ explain-misere-move = 堆 { $i }：{ $from } -> { $to }（现在是 { $element }
 explain-misere-more = ……另外还有 { $n } 步
 
 ## Lessons
+
+lesson-grundy-title = 什么是 Grundy值：mex
+lesson-nim-title = Nim 与异或和，以及用最高位的证明
+lesson-table-title = 两堆 Nim 的表：x XOR y，在 3600 个格子上验证
+lesson-bounded-title = 有上限的 Nim：每次最多取 m 个
+lesson-subtraction-title = 减法游戏及其周期
+lesson-recipe-title = 五步法用于新游戏（Kayles，借助 pattern）
+lesson-pieces-title = 直线上的棋子（POJ 1704）与阶梯
+lesson-misere-title = 反常 Nim：走最后一步的人输
+lesson-wythoff-title = Wythoff 游戏：黄金数对
+lesson-cycles-title = 有环的游戏：∞、平局与远度
+
+lesson-pitfalls = 常见错误
+lesson-exercises = 练习
+lesson-exercises-intro = 每条命令都会打印答案：胜负、Grundy值和所有必胜走法
+    （grundy lesson 主题 --answers 会直接在这里显示）。
+lesson-answer-moves = 必胜走法：{ $moves }
+lesson-verdict-p = 轮到走的一方必败（必败态，P）
+lesson-verdict-n = 轮到走的一方必胜（必胜态，N）
+lesson-verdict-d = 平局：双方都走最优时游戏永不结束
+lesson-proof-guy-smith = 可分堆游戏的周期定理（Guy 与 Smith）：每步最多取 { $removal } 个，最多留下
+    { $parts } 堆，并且直到第 { $proven_at } 堆的值都符合周期——这正是定理所要求的
+lesson-proof-window = 没有走法会把一堆分开，最大的一步取 { $removal } 个，所以一旦连续 { $removal } 个值重复，
+    之后每个值都是同一组值的 mex，重复就永远继续（到第 { $proven_at } 堆时已出现）
+lesson-proof-arithmetic = 算术周期性，由二进制分离证明
+lesson-proof-bounded = 从 n 个出发可以走到紧挨着它下面的 m 堆，它们的值正好是除 n mod (m + 1)
+    以外的所有余数，所以 mex 等于 n mod (m + 1)；对 n 归纳即得
+lesson-proof-nim = 从 n 个可以走到任何更小的堆，所以 G(n) = n
+lesson-proof-other = 这个游戏已知的公式
+lesson-fails-at = 在 { $at } 处不成立
+lesson-fits = 与所有算出的值相符
+lesson-formula-periodic = 周期的
+lesson-formula-arithmetic = 算术周期的
+lesson-ex-who-wins = 在 { $game } 中，局面 { $position } 谁必胜？必胜走法是什么？
+lesson-ex-who-wins-misere = 在反常规则下（走最后一步的人输），{ $game } 的局面 { $position } 谁必胜？
+lesson-ex-cell = 表中第 { $x } 行第 { $y } 列是多少？两堆 { $x } 和 { $y } 谁必胜？
+lesson-ex-who-wins-graph = 棋子放在顶点 { $position } 上（每个列出的顶点一枚），谁必胜？怎么走？
+lesson-grundy-options = 可走到
+lesson-grundy-option-values = 它们的值
+
+lesson-grundy-class = 这些课讲的是公平游戏：两人轮流走，双方可走的步相同，信息完全公开，没有运气，
+    无法走的一方判负（正常规则）。所有这样的游戏都用同一种方法解决：给每个局面一个数。
+lesson-grundy-mex = 一个数集的 mex（最小排斥值）是不属于这个集合的最小非负整数：
+lesson-grundy-definition = 一个局面的 Grundy值，是它一步能到达的所有局面的值的 mex：
+    G(v) = mex{"{"} G(u) : 从 v 一步可到 u {"}"}。没有走法的局面 G = 0，即空集的 mex。
+lesson-grundy-example = 看减法游戏 { $game }：每步从堆中取 1、3 或 4 个。逐堆列出：能走到哪里、那里的值、以及 mex：
+lesson-grundy-zero = 轮到走的一方必败，当且仅当值为 0。从 0 出发，每一步都走到非零值（如果能走到 0，mex
+    就不会是 0）；从非零值出发，总有一步走到 0（否则 mex 就是 0）。这里 { $max } 以内的必败态是
+    { $zeros }；其余的堆都是必胜态。
+lesson-grundy-sum = Grundy值让游戏可以相加。Sprague–Grundy 定理：几个互相独立的游戏之和（每步只在其中一个里走），
+    它的值是各部分值的异或（异或和，⊕）。{ $game } 的两堆 5 和 6：G = { $a } ⊕ { $b } = { $total }，
+    所以{ $verdict }。
+lesson-grundy-pitfall-mex = mex 从 0 开始找。中文那篇课里写 mex{"{"}2, 3{"}"} = 1，但 0 不在 {"{"}2, 3{"}"} 中，
+    所以 mex{"{"}2, 3{"}"} = { $mex }。它的另外两个例子是对的。
+
+lesson-nim-rules = Nim：有若干堆石子；每步从一堆中取走任意正数个；无法走的一方判负。Bouton 定理：
+    局面对轮到走的一方是必败态，当且仅当所有堆大小的异或（异或和）为 0。
+lesson-nim-mirror = 先看两堆。从 { $to } 和 { $from } 出发，先手从 { $from } 那堆取走 { $take } 个，留下两堆相等，
+    之后对手在一堆上怎么走，他就在另一堆上照样走。两堆相等对轮到走的一方是必败态，而 a ⊕ a = 0：
+    重要的不是堆的和，而是堆之间的某种平衡，这个平衡就是异或。
+lesson-nim-binary = 把每堆写成二进制，每列一位，再对每一列做异或：即不进位的加法，一列中 1 的个数为奇数就得 1。
+    对 { $position }：
+lesson-nim-claims = 策略来自两个结论。(1) 从 S = 0 出发，任何一步都使 S ≠ 0。(2) 从 S ≠ 0 出发，
+    总有一步使 S = 0。始终留下 S = 0 的一方获胜：终局（所有堆都空）S = 0，所以对手永远到不了那里。
+lesson-nim-proof-zero = (1) 的理由：一步只把一堆从 x_k 变成 y_k，新的异或和 T = S ⊕ x_k ⊕ y_k；
+    当 S = 0 时它等于 x_k ⊕ y_k，因为 y_k ≠ x_k，所以不为 0。
+lesson-nim-proof-nonzero = (2) 的理由：设 d 是 S 的最高位 1（这里 S = { $s }，d = { $d }，该位值 { $power }）。
+    一定有某堆 x_k 的第 d 位也是 1，否则 S 不会有这一位。把这堆变成 y_k = x_k ⊕ S：高于 d 的位不变，
+    第 d 位从 1 变 0，减少 { $power }，而低位最多补回 { $power } − 1，所以 y_k < x_k，这一步合法。
+    于是 T = S ⊕ x_k ⊕ y_k = 0。
+lesson-nim-move-line = { $heap } 那堆：{ $heap } ⊕ { $s } = { $target }，取走 { $take }
+lesson-nim-solve-lists = 有 { $n } 堆的第 d 位是 1，所以有 { $n } 种必胜走法；grundy solve 把它们全部列出：
+lesson-nim-pitfall-seven = 马其顿语那篇课说，也可以从第二堆取走 7 个。{ $heap } ⊕ { $s } = { $target } 是这堆应该变成的数，
+    所以要取走 { $take } 个（{ $heap } → { $target }）。取走 7 个会剩下 { $wrong_left }，而
+    8 ⊕ { $wrong_left } ⊕ 15 = { $wrong_sum }，不是 0：对手获胜。
+lesson-nim-pitfall-one = 中文那篇课写“为0必败，为1必胜”。意思是“非零必胜”：异或和可以是任何数。
+    3 4 5 的异或和是 { $s }，先手必胜，走到 { $after }。
+lesson-nim-pitfall-sum = 是异或，不是普通的和：1 2 3 的和是 { $sum }，但异或和是 { $xor }，所以{ $verdict }。
+
+lesson-table-intro = 两堆 Nim 的大小 x 和 y 组成一张表：第 x 行第 y 列的格子里是局面 (x, y) 的值。一步从一堆中取石子，
+    也就是走到同一行左边或同一列上方的格子；格子里的数是这些格子中没有出现的最小数。
+    按这个定义算出的表的一角：
+lesson-table-xor = 每个格子都是 x ⊕ y：第 { $x } 行第 { $y } 列是 { $value } = { $x } ⊕ { $y }。0 都在对角线 x = y 上：
+    两堆相等，就是 Nim 那一课的“镜像”策略。
+lesson-table-check = 俄语那篇课用穷举在所有 x, y < 60 的格子上验证过这一点。grundy 刚才又验证了一遍：
+    用 mex 算出的 { $side } × { $side } 表共有 { $cells } 个格子，{ $bad ->
+        [0] 没有一个与 x ⊕ y 不同。
+       *[other] 其中 { $bad } 个与 x ⊕ y 不同。
+    }
+lesson-table-geometry = 同一张表也出现在用几何方式叙述的题目里（“每个点赋予其所在行和列中没有出现的最小数”）；
+    答案就是 x ⊕ y。重复这个验证：grundy table nim --size 60 --verify。
+lesson-table-pitfall-before = “所在行和列中没有出现”指的是它之前的格子：行中左边的、列中上方的，也就是走法能到的地方。
+    整行整列会包含所有的数。
+
+lesson-bounded-rules = 有上限的 Nim（{ $game }，m = { $m }）：每步从一堆中取 1 到 { $m } 个。n 个石子的堆不再值 n：
+lesson-bounded-pattern = grundy pattern { $game } 从最简单的公式试起，并对每个被否定的公式给出它第一次不成立的堆：
+lesson-bounded-why = 所以 G(n) = { $formula }，并且对所有 n 都已证明：{ $proof }。
+lesson-bounded-example = 俄语那篇课的例子：三堆 7、8、9，每步最多取 { $m } 个。各堆的 Grundy值及其异或和：
+lesson-bounded-moves = 异或和是 { $total }，所以{ $verdict }。必胜走法把某一堆的值 v 变成 v ⊕ { $total }：
+lesson-bounded-pitfall-sizes-illegal = 要异或的是 Grundy值，不是堆的大小。大小给出 7 ⊕ 8 ⊕ 9 = { $sizes }，这是普通 Nim 的数
+    （这里的异或和是 { $total }），而普通 Nim 的走法 { $from } → { $to } 要取 { $take } 个，超过了允许的 { $m } 个。
+lesson-bounded-pitfall-sizes-losing = 要异或的是 Grundy值，不是堆的大小。大小给出 7 ⊕ 8 ⊕ 9 = { $sizes }，这是普通 Nim 的数
+    （这里的异或和是 { $total }），而普通 Nim 的走法 { $from } → { $to } 会给对手留下必胜态。
+
+lesson-sub-rules = 减法游戏有一个数集 S：每步从一堆中取走 s 个，s 属于 S。有上限的 Nim 就是 S = {"{"}1, …, m{"}"}。
+    对 S = { $set }（{ $game }）：
+lesson-sub-period = 这些值会重复：从 n = { $preperiod } 起，周期为 { $period }（{ $values }）。这是定理，不是猜测：{ $proof }。
+lesson-sub-far = 所以任何一堆都能立刻算出：G({ $n }) = { $value }。
+lesson-sub-other = 周期可能开始得晚。{ $game } 要从 n = { $preperiod } 起才以周期 { $period } 重复；
+    它到第一个周期结束为止的值：{ $values }。
+lesson-sub-sum = 中文那篇课的题目有若干堆和一个走法集合：对每堆算出 G 再取异或。{ $game } 的两堆 5 和 6：
+    G = { $total }，所以{ $verdict }。
+lesson-sub-pitfall-assign = 中文那篇课的 C++ 程序在循环里写的是 ans^grundy[X[i]];：异或算出来就被丢掉了，ans 一直是 0，
+    程序对任何输入都输出 “Bob”。它在每个必胜态上都是错的：{ $game } 中两堆 5 6 的异或和是 { $total }，
+    先手 Alice 必胜。应该写 ans ^= grundy[X[i]];。
+lesson-sub-pitfall-arrays = 同一个程序把堆的大小和走法集合读进了彼此的数组：第一个循环把 N 个数读进 A（本应存 K 种走法），
+    第二个循环把 K 个数读进 X（本应存 N 堆）。应把堆读进 X，把走法读进 A。
+
+lesson-recipe-steps = 俄语那篇课的方法，适用于这一类的任何游戏：
+    1. 确认游戏属于这一类：双方走法相同，没有运气，无法走的一方判负。
+    2. 把局面分解成互相独立的部分。
+    3. 算出每一部分的 Grundy值——通常在小规模上穷举。
+    4. 找出规律并确认它。
+    5. 答案是这些值的异或。
+lesson-recipe-game = 一个新游戏：Kayles（保龄球）。一排球瓶；每步击倒一个瓶或两个相邻的瓶。从中间击倒会把一排分成两排。
+lesson-recipe-step1 = 第 1 步。两人，走法相同，没有运气，无法走的一方判负：理论适用。
+lesson-recipe-step2 = 第 2 步。局面是互不相接的若干排，一步只改变一排：局面是各排之和。在 n 个瓶的一排中走一步，
+    留下两排 a 和 b，a + b = n − 1 或 n − 2（用八进制记法，Kayles 是 0.77）。
+lesson-recipe-step3 = 第 3 步。算出的 0 到 { $max } 个瓶的值：
+lesson-recipe-step4 = 第 4 步。grundy pattern kayles 从最简单的公式试起；下面每一个都在某处不成立：
+lesson-recipe-period = 从 n = { $preperiod } 起，值以周期 { $period } 重复：{ $values }。这是证明出来的，不是猜的：{ $proof }。
+lesson-recipe-step5 = 第 5 步。5 个和 7 个瓶的两排的值是 { $a } 和 { $b }；异或和 { $a } ⊕ { $b } = { $total }，所以{ $verdict }。
+    每种必胜走法（被分开的一排写成留下的两排）：
+lesson-recipe-pitfall-guess = 俄语那篇课说规律是从表中猜出来的，而不是推出来的。猜测是起点，不是答案：这里周期要到
+    n = { $preperiod } 才开始，从小表猜出的规律会是错的。只有当定理覆盖所有 n 时公式才可靠，
+    grundy pattern 会告诉你是否如此。
+
+lesson-pieces-rules = POJ 1704（Georgia 和 Bob）：棋子放在一条直线的 1、2、3、… 格上；每步把一枚棋子向左移，
+    不能移到另一枚棋子上或越过它，也不能移过第 1 格。
+lesson-pieces-pairs = 从右边开始两两配对：最后一枚和它前面的一枚，依此类推；棋子数为奇数时，第一枚与墙（第 0 格）配对。
+    一对之间的空格就是一堆 Nim。移动一对中右边的棋子，就是从这堆里取石子。移动左边的棋子会往堆里加石子，
+    好像对手不讲规则；但只要把同一对右边的棋子移动同样多格，这堆就恢复原样。所以局面就是各对空格上的 Nim。
+lesson-pieces-wall = 墙
+lesson-pieces-example = { $n } 枚棋子，在第 { $cells } 格。各对及其空格：
+lesson-pieces-bob = 异或和是 { $total }：轮到走的一方必败，程序输出 “Bob will win”。
+lesson-pieces-georgia = 异或和是 { $total }：先走的 Georgia 必胜。她的必胜走法：
+lesson-pieces-staircase = 同一个转化换一种说法：从右往左读，所有棋子的空格组成阶梯 { $steps }（先写地面），每步把硬币
+    往下移一级，只有奇数级才算数。grundy solve staircase { $steps } 给出同样的值 { $value }。
+lesson-pieces-pitfall-sort = 先排序：输入中的棋子可能是任意顺序（中文那篇课提醒了“注意需要排序”），而配对是从右端数起的。
+    grundy 读入时会排序：17,1,5 读作 { $sorted }。
+
+lesson-misere-rules = 反常规则把目标颠倒过来：走最后一步的人输。
+lesson-misere-rule = 反常 Nim 的 Bouton 规则：只要还有一堆至少 2 个，就按普通 Nim 走（异或和为 0 时是必败态），
+    只是那一步如果会留下只有 0 个和 1 个的堆，就必须留下奇数个 1。当没有一堆有 2 个以上时，
+    1 个的堆数为奇数时是必败态。
+lesson-misere-normal = 正常
+lesson-misere-misere = 反常
+lesson-misere-example = 在 1 1 2 中两种规则都是先手必胜，但走法不同：正常规则下必胜走法是走到 { $normal_after }，
+    反常规则下是走到 { $misere_after }，留下奇数个单独的石子。
+lesson-misere-check = grundy 在三堆、每堆最多 4 个的全部 { $n } 个局面上比较了两种规则：有 { $differ } 个不同，
+    即 { $list }，它们都没有 2 个以上的堆。
+lesson-misere-check-other = grundy 在三堆、每堆最多 4 个的全部 { $n } 个局面上比较了两种规则：有 { $differ } 个不同：{ $list }。
+lesson-misere-no-sum = 反常规则下的值不能用异或相加：Sprague–Grundy 定理讲的是正常规则。grundy 对反常局面搜索整个局面，
+    或使用堆游戏的反常商。
+lesson-misere-pitfall-ones = 俄语那篇课说反常规则“在单个堆的局面中”不同。应理解为：每堆最多一个石子的局面。
+    只要有一堆有两个或更多，胜者就与正常规则相同。
+
+lesson-wythoff-rules = Wythoff 游戏：两堆；每步从一堆中取任意个，或从两堆中取同样多个。值的表，每个格子是它左边、
+    上方和左上对角线上格子的 mex：
+lesson-wythoff-zeros = 必败态（x ≤ y）开头是 { $pairs }。它们是数对 (⌊kφ⌋, ⌊kφ⌋ + k)，k = 0, 1, 2, …，
+    φ = (1 + √5)/2。grundy 用这个公式核对了 { $side } × { $side } 的表（{ $cells } 个格子）：{ $bad ->
+        [0] 没有例外。
+       *[other] { $bad } 个例外。
+    }
+lesson-wythoff-not-nim = Wythoff 不是两堆 Nim：对角线走法把两堆连在一起。(1, 1) 的值是 { $one_one }，不是 1 ⊕ 1 = 0；
+    (3, 5) 的值是 { $three_five }，尽管 3 ⊕ 5 = { $xor }。
+lesson-wythoff-sum = 几个 Wythoff 游戏的和仍然是和：(3, 5) 和 (1, 1) 合起来的值是 { $total }，所以{ $verdict }。
+lesson-wythoff-pitfall-xor = 不要对同一个 Wythoff 游戏的两堆取异或：异或是把互相独立的游戏相加，而 Wythoff 局面的两堆是同一个游戏。
+    它的值来自它自己的表。
+
+lesson-cycles-intro = 有些游戏可能永远进行下去：在箭头构成环的图上移动一枚棋子。把图写进文件，每行一个顶点，
+    “名字: 它能走到的顶点”（保存为 { $file }）：
+lesson-cycles-node = 顶点
+lesson-cycles-value = 值
+lesson-cycles-outcome = 结果
+lesson-cycles-remoteness = 远度
+lesson-cycles-values = grundy graph { $file } 给每个顶点标上：
+lesson-cycles-infinity = Smith 的规则把 Grundy值推广到这样的图：能被迫结束的顶点仍得到一个数；可能永远走下去的顶点得到 ∞，
+    括号里是它能走到的有限值。只有一个 ∞ 的局面，如果能走到 0 就是必胜态（N）；否则是平局（D）：
+    谁都无法迫使游戏结束。
+lesson-cycles-remoteness-text = 远度是赢家尽快、输家尽量拖延时游戏持续的步数；平局没有远度。
+lesson-cycles-pitfall-draw = 不带记忆的穷举在环上会永远运行，而且“不是必败”不等于“必胜”：平局两者都不是。
+    要像 grundy 那样从终点开始给图标号（逆向分析）。
+lesson-cycles-finite = 有环并不一定是平局。start 和 hop 在环 start → hop → start 上，但 start 的值是 { $start }，
+    hop 的值是 { $hop }：站在 hop 的一方只能走到 start，对手接着把棋子走到 end。
+lesson-cycles-sum = 和的算法照旧，只多一条规则：∞ 加上数 n，就是把它集合中的每个值都与 n 异或后的 ∞。
+    单独的 fork 是 { $fork }，必胜；但 fork 加上 start（值 { $start }）得到 { $sum }，所以{ $verdict }。

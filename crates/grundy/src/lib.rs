@@ -31,6 +31,7 @@ pub mod explain;
 pub mod game_graph;
 pub mod games;
 pub mod i18n;
+pub mod lesson;
 pub mod limits;
 pub mod misere;
 pub mod nimber;

@@ -16,7 +16,7 @@
 //! ```
 //! use grundy::games::heap::HeapGame;
 //! use grundy::misere::{quotient, QuotientOptions};
-//! let kayles = HeapGame::of_code("0.77".parse()?);
+//! let kayles = HeapGame::of_code("0.77".parse().expect("the code of Kayles"));
 //! let q = quotient(&kayles, &QuotientOptions::default(), &grundy::Limits::default(), &mut |_, _| {})?;
 //! assert!(q.periodic.is_some());
 //! // Kayles' misère P-positions of one row: 1, 4, 9, 12 and 20 pins.
