@@ -552,6 +552,9 @@ mod heap_games {
         let kayles = json(&grundy(&["misere", "kayles", "--json"]));
         assert_eq!(kayles["periodic"], true);
         assert_eq!(kayles["period"], 12);
+        let capped = json(&grundy(&["misere", "kayles", "--max-order", "10", "--json"]));
+        assert_eq!((capped["periodic"].clone(), capped["order"].clone()), (false.into(), 6.into()));
+        assert!(capped["stopped"].as_str().unwrap().contains("--max-order"), "{capped}");
         assert_bad_input(&["misere", "wythoff"], "not a heap game");
         assert_bad_input(&["misere", "0.75", "--max", "x"], "--max");
     }

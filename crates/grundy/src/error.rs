@@ -213,7 +213,7 @@ pub fn readable(message: &str) -> std::borrow::Cow<'_, str> {
 fn limit_message(limit: Limit, bound: u64, what: &str) -> String {
     match limit {
         // A script that runs away is stopped; the position is not what was too large.
-        Limit::Operations => format!("{what} (the limit on {limit} is {bound})"),
+        Limit::Operations | Limit::Order => format!("{what} (the limit on {limit} is {bound})"),
         _ => format!("too large to decide: {what} (the limit on {limit} is {bound})"),
     }
 }

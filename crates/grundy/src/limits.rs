@@ -26,6 +26,8 @@ pub enum Limit {
     Operations,
     /// Memory that one answer may take ([`Limits::max_bytes`]).
     Memory,
+    /// Elements of a misère quotient (`--max-order` of `grundy misere`).
+    Order,
 }
 
 impl std::fmt::Display for Limit {
@@ -37,6 +39,7 @@ impl std::fmt::Display for Limit {
             Limit::HeapSize => "heap sizes computed one by one",
             Limit::Operations => "operations of one script call (--max-operations)",
             Limit::Memory => "memory for one answer",
+            Limit::Order => "elements of a misère quotient (--max-order)",
         })
     }
 }

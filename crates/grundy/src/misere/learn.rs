@@ -636,9 +636,9 @@ impl Learner {
                             let t = self.access.len() as u32;
                             if t as usize >= max_states {
                                 return Err(Error::limit(
-                                    Limit::Positions,
+                                    Limit::Order,
                                     max_states as u64,
-                                    "elements of the misère quotient (--max-order)",
+                                    "the misère quotient grows past its largest order",
                                 ));
                             }
                             self.row_index.insert(row.clone(), t);
