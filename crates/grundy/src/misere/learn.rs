@@ -131,6 +131,34 @@ impl Types {
     }
 }
 
+/// The option set of `G + letter` for a position G of element `x` and option set `set`:
+/// `set · h ∪ x · O(letter)`; the images `x · O(letter)` are kept in `images`.
+fn successor_set(
+    automaton: &Automaton,
+    letters: &Letters,
+    images: &mut HashMap<(u32, u32), Bits>,
+    x: u32,
+    set: &[u64],
+    letter: u32,
+) -> Bits {
+    let words = set.len();
+    let mut next = empty_bits(words);
+    for s in bits_iter(set) {
+        set_bit(&mut next, automaton.step(s, letter));
+    }
+    let image = images.entry((x, letter)).or_insert_with(|| {
+        let mut bits = empty_bits(words);
+        for option in &letters.options[letter as usize] {
+            set_bit(&mut bits, automaton.walk(x, option));
+        }
+        bits
+    });
+    for (a, b) in next.iter_mut().zip(image.iter()) {
+        *a |= b;
+    }
+    next
+}
+
 /// What [`verify`] found.
 pub(crate) enum Verdict {
     /// Every reachable type is consistent: the hypothesis predicts every outcome.
@@ -175,7 +203,6 @@ pub(crate) fn verify(
     let n_letters = letters.len();
     let first_new_letter = types.letters_done;
     let mut next = 0usize;
-    let mut scratch = empty_bits(words);
     while next < types.len() {
         if next % 1024 == 0 {
             limits.check()?;
@@ -188,20 +215,8 @@ pub(crate) fn verify(
             let letter = letter as u32;
             let x = types.elements[t as usize];
             let x2 = automaton.step(x, letter);
-            scratch.iter_mut().for_each(|w| *w = 0);
-            for s in bits_iter(&types.sets[t as usize]) {
-                set_bit(&mut scratch, automaton.step(s, letter));
-            }
-            let image = images.entry((x, letter)).or_insert_with(|| {
-                let mut bits = empty_bits(words);
-                for option in &letters.options[letter as usize] {
-                    set_bit(&mut bits, automaton.walk(x, option));
-                }
-                bits
-            });
-            for (a, b) in scratch.iter_mut().zip(image.iter()) {
-                *a |= b;
-            }
+            let scratch =
+                successor_set(automaton, letters, &mut images, x, &types.sets[t as usize], letter);
             let key = (x2, scratch.clone());
             if types.index.contains_key(&key) {
                 continue;
@@ -353,20 +368,7 @@ pub(crate) fn least_failure_assigning(
         let top = position.first().map_or(letters.len() as u32, |&l| l + 1);
         for letter in 0..top {
             let x2 = automaton.step(x, letter);
-            let mut set2 = empty_bits(words);
-            for s in bits_iter(&set) {
-                set_bit(&mut set2, automaton.step(s, letter));
-            }
-            let image = images.entry((x, letter)).or_insert_with(|| {
-                let mut bits = empty_bits(words);
-                for option in &letters.options[letter as usize] {
-                    set_bit(&mut bits, automaton.walk(x, option));
-                }
-                bits
-            });
-            for (a, b) in set2.iter_mut().zip(image.iter()) {
-                *a |= b;
-            }
+            let set2 = successor_set(automaton, letters, &mut images, x, &set, letter);
             if types.index.contains_key(&(x2, set2.clone())) {
                 continue;
             }

@@ -229,6 +229,18 @@ fn well_defined(
     order: u32,
     nim_mul: &dyn Fn(u32, u32) -> u32,
 ) -> bool {
+    extend_map(q, gens, images, order, nim_mul).is_some()
+}
+
+/// The map from the submonoid the generators generate, sending each generator to its image and
+/// the identity to Nim's identity; `None` where two words for one element get different images.
+fn extend_map(
+    q: &MisereQuotient,
+    gens: &[u32],
+    images: &[u32],
+    order: u32,
+    nim_mul: &dyn Fn(u32, u32) -> u32,
+) -> Option<Vec<Option<u32>>> {
     let identity = order - 2;
     let mut map: Vec<Option<u32>> = vec![None; q.order()];
     map[0] = Some(identity);
@@ -239,7 +251,7 @@ fn well_defined(
             let y = q.multiply(x, *g);
             let fy = nim_mul(fx, image);
             match map[y as usize] {
-                Some(existing) if existing != fy => return false,
+                Some(existing) if existing != fy => return None,
                 Some(_) => {}
                 None => {
                     map[y as usize] = Some(fy);
@@ -248,7 +260,7 @@ fn well_defined(
             }
         }
     }
-    true
+    Some(map)
 }
 
 fn check_map(
@@ -259,26 +271,7 @@ fn check_map(
     nim_mul: &dyn Fn(u32, u32) -> u32,
     nim_p: &dyn Fn(u32) -> bool,
 ) -> bool {
-    // The identity of Nim's quotient is (0, small) = n.
-    let identity = order - 2;
-    let mut map: Vec<Option<u32>> = vec![None; order as usize];
-    map[0] = Some(identity);
-    let mut frontier = vec![0u32];
-    while let Some(x) = frontier.pop() {
-        let fx = map[x as usize].unwrap_or(identity);
-        for (g, &image) in gens.iter().zip(images) {
-            let y = q.multiply(x, *g);
-            let fy = nim_mul(fx, image);
-            match map[y as usize] {
-                Some(existing) if existing != fy => return false,
-                Some(_) => {}
-                None => {
-                    map[y as usize] = Some(fy);
-                    frontier.push(y);
-                }
-            }
-        }
-    }
+    let Some(map) = extend_map(q, gens, images, order, nim_mul) else { return false };
     let mut hit = vec![false; order as usize];
     for (x, fx) in map.iter().enumerate() {
         let Some(fx) = *fx else { return false };
