@@ -133,9 +133,10 @@ fn literal(value: &ScriptValue) -> String {
     }
 }
 
-/// The value `sum([...])` returns in a script: an option made of independent components.
+/// The value `sum([...])` returns in a script: an option made of independent components
+/// (shared, because Rhai clones a value each time it is pushed or passed).
 #[derive(Debug, Clone)]
-struct Split(rhai::Array);
+struct Split(Arc<rhai::Array>);
 
 /// `script:PATH` in the registry.
 #[derive(Debug, Clone, Copy)]
@@ -273,7 +274,7 @@ impl ScriptGame {
             }
         });
         engine.register_type_with_name::<Split>("sum");
-        engine.register_fn("sum", |parts: rhai::Array| Split(parts));
+        engine.register_fn("sum", |parts: rhai::Array| Split(Arc::new(parts)));
         let ast = engine.compile(text).map_err(|error| {
             Error::rules(name, format!("{}: {}", place(error.position()), error.err_type()))
         })?;
@@ -565,7 +566,7 @@ impl Ruleset for ScriptGame {
         for option in list.iter() {
             if let Some(split) = option.read_lock::<Split>() {
                 let mut parts = Vec::with_capacity(split.0.len());
-                for part in &split.0 {
+                for part in split.0.iter() {
                     parts.push(ScriptValue::from_dynamic(part).ok_or_else(|| {
                         self.not_a_position(&format!("{} (in a sum)", about()), part)
                     })?);
