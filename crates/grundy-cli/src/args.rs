@@ -123,7 +123,8 @@ pub enum Command {
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  grundy misere 0.75            (order 8, proven periodic)\n  \
                   grundy misere kayles          (order 40, the final quotient)\n  \
-                  grundy misere 0.07 --max 20   (Dawson's Kayles: a partial quotient)")]
+                  grundy misere 0.07 --max 20   (Dawson's Kayles: a partial quotient)\n  \
+                  grundy misere kayles --genus  (the genus of each heap, 4^146 at 5)")]
 pub struct MisereArgs {
     /// The heap game (a code, `sub:...`, `kayles`, `dawson`, ...).
     pub game: String,
@@ -135,6 +136,11 @@ pub struct MisereArgs {
     /// Stop with the partial quotient when the order would pass this (default 100,000).
     #[arg(long, value_name = "N")]
     pub max_order: Option<String>,
+
+    /// Instead of the quotient: the genus of every heap up to --max (default 30), and
+    /// whether it is tame (Conway's genus theory).
+    #[arg(long)]
+    pub genus: bool,
 
     /// Print one JSON document.
     #[arg(long)]

@@ -22,6 +22,9 @@ pub fn run(
         ))
         .into());
     };
+    if args.genus {
+        return genera(&game, args, show_progress, limits, stdout);
+    }
     let mut options = QuotientOptions::default();
     if let Some(text) = &args.max {
         options.max_heap = parse_count(text, "--max")?;
@@ -43,5 +46,59 @@ pub fn run(
         write!(stdout, "{q}")?;
     }
     writeln!(stdout)?;
+    Ok(true)
+}
+
+/// `grundy misere GAME --genus`: the genus of each heap up to `--max` (default 30), each line
+/// as soon as it is known; past the search's limit, the heaps found and a line saying where
+/// it stopped.
+fn genera(
+    game: &grundy::games::heap::HeapGame,
+    args: &MisereArgs,
+    show_progress: bool,
+    limits: &Limits,
+    stdout: &mut dyn Write,
+) -> Result<bool> {
+    use grundy::misere::genus::GenusTable;
+    let max = match &args.max {
+        Some(text) => parse_count(text, "--max")?,
+        None => 30,
+    };
+    let mut table = GenusTable::new(game, limits.max_whole_positions);
+    let mut bar = Progress::heaps(max, show_progress);
+    let mut rows = Vec::new();
+    let mut stopped = None;
+    for n in 0..=max {
+        match table.heap(n, limits) {
+            Ok(entry) => {
+                if !args.json {
+                    let tame = if entry.tame { "tame" } else { "wild" };
+                    writeln!(stdout, "{n:>5}  {:<12} {tame}", entry.genus.to_string())?;
+                }
+                rows.push(serde_json::json!({
+                    "heap": n,
+                    "genus": entry.genus.to_string(),
+                    "tame": entry.tame,
+                }));
+            }
+            Err(error) if error.is_limit() => {
+                stopped = Some(error.to_string());
+                break;
+            }
+            Err(error) => return Err(library_error(error)),
+        }
+        bar.set_position(n);
+    }
+    bar.finish();
+    if args.json {
+        let mut doc = serde_json::json!({"game": game.name, "genus": rows, "max_heap": max});
+        if let Some(why) = &stopped {
+            doc["stopped"] = serde_json::json!(why);
+        }
+        serde_json::to_writer(&mut *stdout, &doc)?;
+        writeln!(stdout)?;
+    } else if let Some(why) = &stopped {
+        writeln!(stdout, "stopped: {why}")?;
+    }
     Ok(true)
 }

@@ -100,6 +100,11 @@ fn write_text(out: &mut dyn Write, answer: &Analysis) -> std::io::Result<()> {
         writeln!(out, "value:    {value}")?;
     }
     writeln!(out, "outcome:  {}", outcome_words(answer))?;
+    if answer.components.iter().any(|c| c.genus.is_some()) {
+        let genera: Vec<&str> =
+            answer.components.iter().map(|c| c.genus.as_deref().unwrap_or("?")).collect();
+        writeln!(out, "genus:    {}", genera.join(" "))?;
+    }
     if answer.winning_moves.is_empty() {
         return Ok(());
     }

@@ -571,6 +571,70 @@ mod heap_games {
     }
 
     #[test]
+    fn misere_genus_of_each_heap_and_of_each_component() {
+        // Kayles is tame up to 4; its heap of 5 is 4^146 (the contract's example), wild.
+        let text = stdout(&grundy(&["misere", "kayles", "--genus", "--max", "9"]));
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(rows.len(), 10, "{text}");
+        assert!(rows[0].contains("0^120") && rows[0].contains("tame"), "{text}");
+        assert!(rows[1].contains("1^031") && rows[4].contains("1^031"), "{text}");
+        assert!(rows[5].contains("4^146") && rows[5].contains("wild"), "{text}");
+        assert!(rows[9].contains("4^046"), "{text}");
+        let doc = json(&grundy(&["misere", "kayles", "--genus", "--max", "5", "--json"]));
+        assert_eq!(
+            doc["genus"][5],
+            serde_json::json!({"heap": 5, "genus": "4^146", "tame": false})
+        );
+        assert_eq!(doc["max_heap"], 5);
+        // A limit stops the list where it is, saying so.
+        let output = grundy(&[
+            "misere",
+            "kayles",
+            "--genus",
+            "--max",
+            "60",
+            "--max-positions",
+            "500",
+            "--json",
+        ]);
+        let doc = json(&output);
+        assert!(doc["stopped"].as_str().unwrap().contains("500"), "{doc}");
+        // Under solve --misere each component carries its genus.
+        let doc = json(&grundy(&["solve", "kayles", "5", "3", "2", "--misere", "--json"]));
+        let genera: Vec<&str> = doc["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["genus"].as_str().unwrap())
+            .collect();
+        assert_eq!(genera, ["4^146", "3^31", "2^20"]);
+        let text = stdout(&grundy(&["solve", "nim", "0", "1", "5", "--misere"]));
+        assert!(text.contains("genus:    0^120 1^031 5^57"), "{text}");
+    }
+
+    #[test]
+    fn misere_tame_sums_are_decided_by_the_rule_past_the_quotient() {
+        // Subtraction of 1..70: values n mod 71, tame, with a quotient too large for the quick
+        // one; the tame-sum rule decides it, as misère Nim on the values would.
+        let set: Vec<String> = (1..=70).map(|s| s.to_string()).collect();
+        let game = format!("sub:{}", set.join(","));
+        let doc = json(&grundy(&["solve", &game, "100", "90", "3", "--misere", "--json"]));
+        assert_eq!(doc["outcome"], "N");
+        let moves: Vec<String> = doc["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["after"].to_string())
+            .collect();
+        assert_eq!(moves, [r#"["87","90","3"]"#, r#"["100","30","3"]"#]);
+        assert_eq!(doc["components"][0]["genus"], "29^(29,31)");
+        let text = stdout(&grundy(&["solve", &game, "100", "90", "3", "--misere", "--explain"]));
+        assert!(text.contains("tame") && text.contains("g = 13"), "{text}");
+        let p = json(&grundy(&["solve", &game, "100", "29", "--misere", "--json"]));
+        assert_eq!(p["outcome"], "P");
+    }
+
+    #[test]
     fn period_never_claimed_for_grundys_game() {
         let doc = json(&grundy(&["period", "grundy", "--max", "2000", "--json"]));
         assert_eq!(doc["periodic"], false);

@@ -371,6 +371,25 @@ explain-misere-verdict-p = The player to move loses (P): every move changes one 
 explain-misere-verdict-n = The player to move wins (N) by a move whose product lies in the P-portion:
 explain-misere-move = heap { $i }: { $from } -> { $to } (now { $element }); the product becomes { $product }, in the P-portion
 explain-misere-more = … and { $n } more
+explain-tame-intro =
+    Under misère play values do not add, but every heap here is tame (Conway's genus
+    theory): its genus g^γ0γ1… — g its ordinary value, γk the misère value of the heap plus k
+    heaps of 2 — is that of a Nim position, and so are those of all its options. Tame games
+    add like misère Nim:
+explain-tame-heap = heap { $i }: { $heap } has genus { $genus }{ $firm ->
+        [yes] , firm (like heaps of 0 and 1 tokens only)
+       *[no] {""}
+    }
+explain-tame-sum = The sum has g = { $normal } (the XOR of the parts' g), and it is { $firm ->
+        [yes] firm: every part is firm.
+       *[no] not firm: some part is not.
+    } A tame sum is a P-position exactly when g = 1 and it is firm, or g = 0 and it is not.
+explain-tame-verdict-p = So the player to move loses (P).
+explain-tame-verdict-n = So the player to move wins (N), by a move that leaves a tame sum of that kind:
+explain-tame-move = heap { $i }: { $from } -> { $to }, leaving g = { $normal }, { $firm ->
+        [yes] firm
+       *[no] not firm
+    }
 
 ## Lessons
 

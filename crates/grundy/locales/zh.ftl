@@ -298,6 +298,24 @@ explain-misere-verdict-p = 先手必败（P）：每一步只改变一个堆的�
 explain-misere-verdict-n = 先手必胜（N），走一步使积落入 P 部分：
 explain-misere-move = 堆 { $i }：{ $from } -> { $to }（现在是 { $element }）；积变为 { $product }，属于 P 部分
 explain-misere-more = ……另外还有 { $n } 步
+explain-tame-intro =
+    在反常规则下值不能相加，但这里每个堆都是驯服的（Conway 的亏格理论）：它的亏格
+    g^γ0γ1…（g 是普通的值，γk 是该堆加上 k 个大小为 2 的堆的反常值）与某个 Nim 局面相同，
+    它的所有后继也是如此。驯服的游戏像反常 Nim 一样相加：
+explain-tame-heap = 堆 { $i }：{ $heap } 的亏格是 { $genus }{ $firm ->
+        [yes] ，坚固（像只含 0 和 1 个棋子的堆）
+       *[no] {""}
+    }
+explain-tame-sum = 和的 g = { $normal }（各部分 g 的异或），{ $firm ->
+        [yes] 它是坚固的：每个部分都坚固。
+       *[no] 它不坚固：有部分不坚固。
+    } 驯服的和是必败态（P），当且仅当 g = 1 且坚固，或 g = 0 且不坚固。
+explain-tame-verdict-p = 所以先手必败（P）。
+explain-tame-verdict-n = 所以先手必胜（N），走一步留下这样的驯服的和：
+explain-tame-move = 堆 { $i }：{ $from } -> { $to }，留下 g = { $normal }，{ $firm ->
+        [yes] 坚固
+       *[no] 不坚固
+    }
 
 ## Lessons
 

@@ -47,6 +47,9 @@ pub fn analysis(answer: &Analysis, explanation: Option<&str>) -> Json {
             if let Some(v) = &component.value {
                 entry.insert("value".into(), value(v));
             }
+            if let Some(genus) = &component.genus {
+                entry.insert("genus".into(), json!(genus));
+            }
             Json::Object(entry)
         })
         .collect();

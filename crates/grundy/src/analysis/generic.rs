@@ -68,7 +68,11 @@ pub fn analyze_sum<R: Ruleset + ?Sized>(
         components: texts
             .iter()
             .zip(&values)
-            .map(|(text, v)| ComponentReport { position: text.clone(), value: Some(v.into()) })
+            .map(|(text, v)| ComponentReport {
+                position: text.clone(),
+                value: Some(v.into()),
+                genus: None,
+            })
             .collect(),
         value: Some(Value::from(&total)),
         outcome: outcome_of(&total),

@@ -91,13 +91,18 @@ pub struct ComponentReport {
     pub position: String,
     /// Its value, where the convention gives one a meaning.
     pub value: Option<Value>,
+    /// Its genus under misère play (`4^146`), where it is known.
+    pub genus: Option<String>,
 }
 
 impl ComponentReport {
     /// Reports for components that have no value of their own (misère play, whole-position
     /// answers).
     pub fn without_values(positions: Vec<String>) -> Vec<ComponentReport> {
-        positions.into_iter().map(|position| ComponentReport { position, value: None }).collect()
+        positions
+            .into_iter()
+            .map(|position| ComponentReport { position, value: None, genus: None })
+            .collect()
     }
 }
 

@@ -72,3 +72,49 @@ pub fn misere_quotient(
     }
     Some(out)
 }
+
+/// Explains a misère answer that the tame-sum rule gave: each heap's genus, the sum's g and
+/// whether it is firm, the rule, then the moves with what they leave.
+pub fn misere_tame(
+    genera: &[crate::misere::genus::Genus],
+    heaps: &[u64],
+    moves_left: &[(u64, bool)],
+    analysis: &Analysis,
+    lang: Lang,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}\n", tr(lang, "explain-tame-intro", &Args::new()));
+    for (i, (heap, genus)) in heaps.iter().zip(genera).enumerate() {
+        let heap_args = args![
+            ("i", i + 1),
+            ("heap", *heap),
+            ("genus", genus.to_string()),
+            ("firm", if genus.is_firm() { "yes" } else { "no" })
+        ];
+        let _ = writeln!(out, "  {}", tr(lang, "explain-tame-heap", &heap_args));
+    }
+    let normal = genera.iter().fold(0, |x, g| x ^ g.normal);
+    let firm = genera.iter().all(|g| g.is_firm());
+    let sum_args = args![("normal", normal), ("firm", if firm { "yes" } else { "no" })];
+    let _ = writeln!(out, "\n{}", tr(lang, "explain-tame-sum", &sum_args));
+    if analysis.outcome == Outcome::P {
+        let _ = writeln!(out, "{}", tr(lang, "explain-tame-verdict-p", &Args::new()));
+        return out;
+    }
+    let _ = writeln!(out, "{}", tr(lang, "explain-tame-verdict-n", &Args::new()));
+    for (m, (normal, firm)) in analysis.winning_moves.iter().zip(moves_left).take(MOVES_SHOWN) {
+        let move_args = args![
+            ("i", m.component + 1),
+            ("from", m.from.clone()),
+            ("to", m.to.join(" + ")),
+            ("normal", *normal),
+            ("firm", if *firm { "yes" } else { "no" })
+        ];
+        let _ = writeln!(out, "  {}", tr(lang, "explain-tame-move", &move_args));
+    }
+    if analysis.winning_moves.len() > MOVES_SHOWN {
+        let more = args![("n", analysis.winning_moves.len() - MOVES_SHOWN)];
+        let _ = writeln!(out, "  {}", tr(lang, "explain-misere-more", &more));
+    }
+    out
+}

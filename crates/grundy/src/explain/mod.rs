@@ -18,7 +18,7 @@ mod wythoff;
 
 pub use fibonacci::fibonacci;
 pub use graph::graph;
-pub use misere::misere_quotient;
+pub use misere::{misere_quotient, misere_tame};
 pub use nim::{heap_sum, misere_nim, moore, nim};
 pub use pieces::{georgia_bob, staircase};
 pub(crate) use sum::sum_checked_with;

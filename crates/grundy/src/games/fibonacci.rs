@@ -243,7 +243,7 @@ impl Rules for FibonacciNim {
         Some(Ok(Analysis {
             game: Rules::name(self),
             convention: Convention::Normal,
-            components: vec![ComponentReport { position: from, value: value.clone() }],
+            components: vec![ComponentReport { position: from, value: value.clone(), genus: None }],
             value,
             outcome,
             winning_moves,

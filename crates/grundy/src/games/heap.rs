@@ -377,8 +377,29 @@ impl Rules for HeapGame {
         if let Err(e) = limits.check() {
             return Some(Err(e));
         }
-        let q = self.misere_quotient(heaps, limits)?;
-        Some(crate::misere::analyze(self, &q, heaps, limits))
+        // The quotient where it covers the position, else the tame-sum rule where every heap
+        // is tame, else the whole-position search; each component carries its genus where it
+        // is known.
+        let answer = match self.misere_quotient(heaps, limits) {
+            Some(q) => crate::misere::analyze(self, &q, heaps, limits),
+            None => crate::misere::genus::tame_answer(self, heaps, limits).unwrap_or_else(|| {
+                crate::analysis::generic::by_rules(
+                    self,
+                    heaps,
+                    crate::analysis::Convention::Misere,
+                    limits,
+                )
+            }),
+        };
+        Some(answer.map(|mut answer| {
+            let genera = crate::misere::genus::heap_genera(self, heaps, limits);
+            for (component, genus) in answer.components.iter_mut().zip(genera) {
+                if component.genus.is_none() {
+                    component.genus = genus.map(|g| g.to_string());
+                }
+            }
+            answer
+        }))
     }
     /// The lessons' table of g(n), then the XOR in binary columns, then the moves.
     fn explain(
@@ -389,8 +410,11 @@ impl Rules for HeapGame {
         limits: &Limits,
     ) -> Option<String> {
         if analysis.convention != crate::analysis::Convention::Normal {
-            let q = self.misere_quotient(heaps, limits)?;
-            return crate::explain::misere_quotient(&q, heaps, analysis, lang);
+            // The same order as the answer: the quotient, else the tame-sum rule.
+            if let Some(q) = self.misere_quotient(heaps, limits) {
+                return crate::explain::misere_quotient(&q, heaps, analysis, lang);
+            }
+            return crate::misere::genus::explain_tame(self, heaps, analysis, lang, limits);
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let values = HeapValues::compute_within(

@@ -291,6 +291,11 @@ fn nim_analysis<T: NimInt>(heaps: &[T], convention: Convention) -> Analysis {
         .map(|(heap, text)| ComponentReport {
             position: text.clone(),
             value: normal_play.then(|| Value::Nimber(heap.to_biguint())),
+            // A heap *n is tame: 0^120, 1^031, and n^(n, n XOR 2) from 2 on.
+            genus: (!normal_play)
+                .then(|| u64::try_from(heap.to_biguint()).ok())
+                .flatten()
+                .map(|n| crate::misere::genus::Genus::tame(n, n <= 1).to_string()),
         })
         .collect();
     let winning_moves =

@@ -208,6 +208,7 @@ pub(crate) fn nim_like_answer(
             .map(|(position, &v)| ComponentReport {
                 position,
                 value: Some(Value::Nimber(v.into())),
+                genus: None,
             })
             .collect(),
         value: Some(Value::Nimber(total.into())),

@@ -336,7 +336,7 @@ fn solve_wythoff(pairs: &[Pair], limits: &Limits) -> Result<Analysis> {
         return Ok(Analysis {
             game: "wythoff".into(),
             convention: Convention::Normal,
-            components: vec![ComponentReport { position: from, value: value.clone() }],
+            components: vec![ComponentReport { position: from, value: value.clone(), genus: None }],
             value,
             outcome,
             winning_moves,

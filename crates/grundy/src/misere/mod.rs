@@ -25,6 +25,7 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 
+pub mod genus;
 pub(crate) mod learn;
 mod presentation;
 

@@ -143,28 +143,38 @@ proptest::proptest! {
         let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         let answer = solve(&g, &texts, Convention::Misere).unwrap();
-        let mut memo = HashMap::new();
-        let truth = brute_is_p(&g, &heaps, &mut memo);
-        proptest::prop_assert_eq!(answer.outcome == crate::Outcome::P, truth);
-        let mut expected = 0;
-        let mut options = Options::new();
-        for (i, &h) in heaps.iter().enumerate() {
-            options.clear();
-            crate::ruleset::Ruleset::options(&g, &h, &mut options).unwrap();
-            for option in options.iter() {
-                let mut after = heaps.clone();
-                after.remove(i);
-                after.extend_from_slice(option);
-                if brute_is_p(&g, &after, &mut memo) {
-                    expected += 1;
-                }
+        check_answer_against_brute_force(&g, &heaps, &answer);
+    }
+}
+
+/// The outcome and every winning move of a misère answer, against the definition: each listed
+/// move leads to a P-position, and an N-position's list is every such move.
+fn check_answer_against_brute_force(
+    g: &HeapGame,
+    heaps: &[u64],
+    answer: &crate::analysis::Analysis,
+) {
+    let mut memo = HashMap::new();
+    let truth = brute_is_p(g, heaps, &mut memo);
+    assert_eq!(answer.outcome == crate::Outcome::P, truth, "{} {heaps:?}", g.name);
+    let mut expected = 0;
+    let mut options = Options::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        options.clear();
+        crate::ruleset::Ruleset::options(g, &h, &mut options).unwrap();
+        for option in options.iter() {
+            let mut after = heaps.to_vec();
+            after.remove(i);
+            after.extend_from_slice(option);
+            if brute_is_p(g, &after, &mut memo) {
+                expected += 1;
             }
         }
-        proptest::prop_assert_eq!(answer.winning_moves.len(), expected);
-        for m in &answer.winning_moves {
-            let after: Vec<u64> = m.after.iter().map(|t| t.parse().unwrap()).collect();
-            proptest::prop_assert!(brute_is_p(&g, &after, &mut memo), "{:?}", m);
-        }
+    }
+    assert_eq!(answer.winning_moves.len(), expected, "{} {heaps:?}", g.name);
+    for m in &answer.winning_moves {
+        let after: Vec<u64> = m.after.iter().map(|t| t.parse().unwrap()).collect();
+        assert!(brute_is_p(g, &after, &mut memo), "{} {heaps:?}: {m:?}", g.name);
     }
 }
 
@@ -182,4 +192,136 @@ fn large_kayles_positions_are_decided_by_the_quotient() {
         let after: Vec<u64> = m.after.iter().map(|t| t.parse().unwrap()).collect();
         assert!(quotient.is_p(&after));
     }
+}
+
+/// The misère Grundy value, by the definition, of `heaps` plus `twos` heaps *2 and `ones`
+/// heaps *1 (1 without moves, else the mex of the options' values).
+fn brute_misere_value(
+    game: &HeapGame,
+    heaps: &[u64],
+    twos: u32,
+    ones: u32,
+    memo: &mut HashMap<(Vec<u64>, u32, u32), u64>,
+) -> u64 {
+    let mut key: Vec<u64> = heaps.to_vec();
+    key.sort_unstable();
+    if let Some(&known) = memo.get(&(key.clone(), twos, ones)) {
+        return known;
+    }
+    let mut seen = Vec::new();
+    let mut options = Options::new();
+    for i in 0..key.len() {
+        options.clear();
+        crate::ruleset::Ruleset::options(game, &key[i], &mut options).unwrap();
+        for option in options.iter() {
+            let mut next: Vec<u64> = key.clone();
+            next.remove(i);
+            next.extend_from_slice(option);
+            seen.push(brute_misere_value(game, &next, twos, ones, memo));
+        }
+    }
+    if twos > 0 {
+        seen.push(brute_misere_value(game, &key, twos - 1, ones + 1, memo));
+        seen.push(brute_misere_value(game, &key, twos - 1, ones, memo));
+    }
+    if ones > 0 {
+        seen.push(brute_misere_value(game, &key, twos, ones - 1, memo));
+    }
+    let value = if seen.is_empty() { 1 } else { (0..).find(|v| !seen.contains(v)).unwrap() };
+    memo.insert((key, twos, ones), value);
+    value
+}
+
+/// Every position up to `tokens` tokens: its genus (γ0 … γ5, and g) against the definition,
+/// and, where every heap is tame, the tame-sum rule's answer with it (Conway's theorem).
+fn check_genera_against_brute_force(code: &str, tokens: u64) -> usize {
+    use genus::GenusTable;
+    let game = game(code);
+    let values = crate::sequence::HeapValues::compute(&game, tokens as usize, &mut |_| {});
+    let mut table = GenusTable::new(&game, 1 << 20);
+    let limits = Limits::default();
+    let mut memo = HashMap::new();
+    let mut tame_sums = 0;
+    for position in positions(tokens, tokens) {
+        let entry = table.position(&position, &limits).unwrap();
+        let normal = position.iter().fold(0, |x, &h| x ^ values.value(h).unwrap());
+        assert_eq!(entry.genus.normal, normal, "{code} {position:?}");
+        for k in 0..6 {
+            let truth = brute_misere_value(&game, &position, k, 0, &mut memo);
+            assert_eq!(
+                entry.genus.gamma(k as usize),
+                truth,
+                "{code} {position:?}: γ{k} of {}",
+                entry.genus
+            );
+        }
+        if position.len() > 1 && table.all_tame(&position, &limits).unwrap() {
+            tame_sums += 1;
+            assert!(entry.tame, "{code} {position:?}: a sum of tame heaps is tame");
+        }
+    }
+    tame_sums
+}
+
+#[test]
+fn genera_follow_the_definition_and_the_literature() {
+    // The contract's example: Kayles' heap of five is 4^146 (wild: γ0 = 1, not 4).
+    let limits = Limits::default();
+    let kayles = game("0.77");
+    let mut table = genus::GenusTable::new(&kayles, 1 << 20);
+    assert_eq!(table.heap(5, &limits).unwrap().genus.to_string(), "4^146");
+    assert!(!table.heap(5, &limits).unwrap().tame);
+    // Nim's heaps are tame, with the genera of Winning Ways.
+    let nim = game("0.[3]");
+    let mut table = genus::GenusTable::new(&nim, 1 << 20);
+    let written: Vec<String> =
+        (0..5).map(|n| table.heap(n, &limits).unwrap().genus.to_string()).collect();
+    assert_eq!(written, ["0^120", "1^031", "2^20", "3^31", "4^46"]);
+    assert!((0..30).all(|n| table.heap(n, &limits).unwrap().tame));
+    assert_eq!(table.position(&[2, 2], &limits).unwrap().genus.to_string(), "0^02");
+    assert_eq!(table.position(&[1, 1], &limits).unwrap().genus.to_string(), "0^120");
+    // Every position against the definition; the tame rule checked wherever it applies.
+    let mut tame_sums = 0;
+    for code in ["0.77", "0.07", "0.75", "0.[3]", "0.33", "0.137", "4.0", "0.51"] {
+        tame_sums += check_genera_against_brute_force(code, 16);
+    }
+    assert!(tame_sums > 1000, "the tame rule was exercised ({tame_sums} sums)");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+    #[test]
+    fn genera_of_random_codes_follow_the_definition(
+        zeroth in proptest::sample::select(vec![0u8, 4]),
+        d1 in 0u8..8, d2 in 0u8..8, d3 in 0u8..8,
+    ) {
+        let code = format!("{zeroth}.{d1}{d2}{d3}");
+        proptest::prop_assume!(code.parse::<crate::games::heap::OctalCode>().is_ok());
+        check_genera_against_brute_force(&code, 12);
+    }
+}
+
+/// The tame-sum rule's answers (outcome and every winning move) against the definition, on
+/// every position of up to 16 tokens whose heaps are all tame, in games with many tame heaps.
+#[test]
+fn tame_sums_are_answered_by_the_rule_as_the_definition_does() {
+    let limits = Limits::default();
+    let mut answered = 0;
+    for code in ["0.[3]", "0.33", "0.51", "0.137", "0.77", "0.35", "0.53"] {
+        let g = game(code);
+        for heaps in positions(16, 16) {
+            if heaps.len() < 2 {
+                continue;
+            }
+            if let Some(answer) = genus::tame_answer(&g, &heaps, &limits) {
+                let answer = answer.unwrap();
+                check_answer_against_brute_force(&g, &heaps, &answer);
+                assert!(answer.components.iter().all(|c| c.genus.is_some()));
+                answered += 1;
+            }
+        }
+    }
+    assert!(answered > 2000, "the rule answered {answered} positions");
+    // A sum with a wild part is never decided by the rule: Kayles' heap of 5 is wild.
+    assert!(genus::tame_answer(&game("0.77"), &[5, 1], &limits).is_none());
 }
