@@ -343,6 +343,7 @@ impl Job<'_> {
     /// Completes the file and says what was written, where chatter is allowed.
     fn finish_and_report(&self, output: Output, engine: &str) -> Result<bool> {
         let n_values = output.n_written;
+        let target = output.target.clone();
         let sum = output.finish()?;
         if self.chatty {
             eprintln!(
@@ -350,6 +351,21 @@ impl Job<'_> {
                 self.game.name,
                 self.path.display()
             );
+            // Read back from the finished file, so a resumed run reports the whole of it.
+            match summarize(&target) {
+                Ok(summary) => {
+                    let crc = summary.crc32_u16().map_or_else(
+                        || "none (a value passes 16 bits)".to_string(),
+                        |crc| format!("{crc:08x}"),
+                    );
+                    eprintln!(
+                        "largest value {}, first at heap {}; CRC-32 (zlib) of the values as \
+                         16-bit little-endian integers: {crc}",
+                        summary.max_value, summary.first_max_at
+                    );
+                }
+                Err(error) => eprintln!("cannot read back '{}': {error}", self.path.display()),
+            }
         }
         Ok(true)
     }
@@ -630,6 +646,24 @@ fn cannot_write(path: &Path) -> String {
 }
 
 /// The header at the start of a sequence file.
+/// The summary of a finished file's values, read in blocks of a million.
+fn summarize(path: &Path) -> Result<grundy::sequence::store::RunSummary, String> {
+    let mut file = File::open(path).map_err(|error| error.to_string())?;
+    let header = read_header_from(&mut file)?;
+    file.seek(SeekFrom::Start(header.len() as u64)).map_err(|error| error.to_string())?;
+    let width = header.value_width as usize;
+    let mut summary = grundy::sequence::store::RunSummary::new();
+    let mut block = vec![0u8; width << 20];
+    let mut left = header.n_values as usize * width;
+    while left > 0 {
+        let take = left.min(block.len());
+        file.read_exact(&mut block[..take]).map_err(|error| error.to_string())?;
+        summary.add(&values_from_bytes(&block[..take], header.value_width));
+        left -= take;
+    }
+    Ok(summary)
+}
+
 fn read_header(path: &Path) -> Result<Header, String> {
     let mut file = File::open(path).map_err(|error| error.to_string())?;
     read_header_from(&mut file)

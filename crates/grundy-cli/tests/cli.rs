@@ -920,6 +920,41 @@ mod long_runs {
         assert!(!sibling(&path, ".partial").exists() && !sibling(&path, ".checkpoint").exists());
     }
 
+    /// zlib's CRC-32, bit by bit (the reference the run's summary is checked against).
+    fn crc32_reference(bytes: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &byte in bytes {
+            crc ^= u32::from(byte);
+            for _ in 0..8 {
+                crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            }
+        }
+        !crc
+    }
+
+    /// The end of a long run says what other programs can compare: the largest value, where
+    /// it first occurs, and a CRC-32 of the values as 16-bit little-endian integers.
+    #[test]
+    fn a_finished_run_reports_its_largest_value_and_crc() {
+        for (game, n) in [("grundy", "20000"), ("0.6", "3000"), ("kayles", "500")] {
+            let path = dir().join(format!("summary-{game}.bin"));
+            let output = grundy(&["seq", game, n, "--out", path.to_str().unwrap(), "--progress"]);
+            assert!(output.status.success(), "{}", stderr(&output));
+            let printed = stdout(&grundy(&["seq", game, n]));
+            let values: Vec<u16> = printed.split_whitespace().map(|v| v.parse().unwrap()).collect();
+            let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+            let max = *values.iter().max().unwrap();
+            let first = values.iter().position(|&v| v == max).unwrap();
+            let expected = format!(
+                "largest value {max}, first at heap {first}; CRC-32 (zlib) of the values as \
+                 16-bit little-endian integers: {:08x}",
+                crc32_reference(&bytes)
+            );
+            assert!(stderr(&output).contains(&expected), "{game}: {}", stderr(&output));
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+
     /// A run killed midway leaves no file that looks complete; resumed from its checkpoint it
     /// ends byte for byte like a run that was never interrupted.
     #[test]

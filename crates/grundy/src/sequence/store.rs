@@ -163,3 +163,60 @@ pub fn values_from_bytes(bytes: &[u8], width: u32) -> Vec<u32> {
         _ => bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(),
     }
 }
+
+/// What a finished run is compared by: how many values, the largest and the first heap that
+/// has it, and a CRC-32 (zlib's) of the values as 16-bit little-endian integers, the same
+/// whatever width a file stores them in, so that other programs can check a run of theirs.
+///
+/// ```
+/// use grundy::sequence::store::RunSummary;
+/// let mut summary = RunSummary::new();
+/// summary.add(&[0, 0, 0, 1, 0, 2]);
+/// summary.add(&[1, 3, 2]);
+/// assert_eq!((summary.n_values, summary.max_value, summary.first_max_at), (9, 3, 7));
+/// // zlib.crc32(bytes([0,0, 0,0, 0,0, 1,0, 0,0, 2,0, 1,0, 3,0, 2,0]))
+/// assert_eq!(summary.crc32_u16(), Some(0x5544_9a96));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct RunSummary {
+    /// Values seen.
+    pub n_values: u64,
+    /// The largest value.
+    pub max_value: u32,
+    /// The first heap with the largest value.
+    pub first_max_at: u64,
+    crc: crc32fast::Hasher,
+    /// False once a value does not fit 16 bits (then no 16-bit CRC is defined).
+    wide: bool,
+}
+
+impl RunSummary {
+    /// Nothing seen yet.
+    pub fn new() -> RunSummary {
+        RunSummary::default()
+    }
+
+    /// The next values, in heap order.
+    pub fn add(&mut self, values: &[u32]) {
+        let mut bytes = Vec::with_capacity(values.len() * 2);
+        for (i, &value) in values.iter().enumerate() {
+            if value > self.max_value {
+                self.max_value = value;
+                self.first_max_at = self.n_values + i as u64;
+            }
+            match u16::try_from(value) {
+                Ok(narrow) => bytes.extend_from_slice(&narrow.to_le_bytes()),
+                Err(_) => self.wide = true,
+            }
+        }
+        if !self.wide {
+            self.crc.update(&bytes);
+        }
+        self.n_values += values.len() as u64;
+    }
+
+    /// The CRC-32 of the values as 16-bit little-endian integers, where every value fits.
+    pub fn crc32_u16(&self) -> Option<u32> {
+        (!self.wide).then(|| self.crc.clone().finalize())
+    }
+}
