@@ -425,19 +425,7 @@ pub fn tame_answer(
 ) -> Option<Result<crate::analysis::Analysis>> {
     use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport};
     use crate::Outcome;
-    if heaps.iter().any(|&h| h > ANSWER_HEAPS) {
-        return None;
-    }
-    let table = shared_table(game);
-    let mut table = table.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if !table.all_tame(heaps, limits).ok()? {
-        return None;
-    }
-    Some((|| {
-        let genera: Vec<Genus> = heaps
-            .iter()
-            .map(|&h| table.heap(h, limits).map(|e| e.genus.clone()))
-            .collect::<Result<_>>()?;
+    with_tame_heaps(game, heaps, limits, |table, genera| {
         let normal = genera.iter().fold(0, |x, g| x ^ g.normal);
         let firm_parts = genera.iter().filter(|g| g.is_firm()).count();
         let is_p = |normal: u64, firm: bool| Genus::tame(normal, firm).misere() == 0;
@@ -484,17 +472,17 @@ pub fn tame_answer(
             winning_moves,
             winning_moves_complete: true,
         })
-    })())
+    })
 }
 
-/// The walk-through of a tame-sum answer (`None` when the position is not a tame sum).
-pub fn explain_tame(
+/// With the shared table of `game` locked, `f` of the genera of `heaps` — when every heap is
+/// within the bounds of a misère answer, known and tame (`None` otherwise).
+fn with_tame_heaps<T>(
     game: &HeapGame,
     heaps: &[u64],
-    analysis: &crate::analysis::Analysis,
-    lang: crate::i18n::Lang,
     limits: &Limits,
-) -> Option<String> {
+    f: impl FnOnce(&mut GenusTable, Vec<Genus>) -> T,
+) -> Option<T> {
     if heaps.iter().any(|&h| h > ANSWER_HEAPS) {
         return None;
     }
@@ -507,18 +495,32 @@ pub fn explain_tame(
         .iter()
         .map(|&h| table.heap(h, limits).ok().map(|e| e.genus.clone()))
         .collect::<Option<_>>()?;
-    let normal = genera.iter().fold(0, |x, g| x ^ g.normal);
-    let mut left = Vec::new();
-    for m in &analysis.winning_moves {
-        let parts: Vec<u64> = m.to.iter().map(|t| t.parse().ok()).collect::<Option<_>>()?;
-        let option = table.position(&parts, limits).ok()?;
-        let rest_firm = genera.iter().enumerate().all(|(j, g)| j == m.component || g.is_firm());
-        left.push((
-            normal ^ genera[m.component].normal ^ option.genus.normal,
-            rest_firm && option.genus.is_firm(),
-        ));
-    }
-    Some(crate::explain::misere_tame(&genera, heaps, &left, analysis, lang))
+    Some(f(&mut table, genera))
+}
+
+/// The walk-through of a tame-sum answer (`None` when the position is not a tame sum).
+pub fn explain_tame(
+    game: &HeapGame,
+    heaps: &[u64],
+    analysis: &crate::analysis::Analysis,
+    lang: crate::i18n::Lang,
+    limits: &Limits,
+) -> Option<String> {
+    with_tame_heaps(game, heaps, limits, |table, genera| {
+        let normal = genera.iter().fold(0, |x, g| x ^ g.normal);
+        let mut left = Vec::new();
+        for m in &analysis.winning_moves {
+            let parts: Vec<u64> = m.to.iter().map(|t| t.parse().ok()).collect::<Option<_>>()?;
+            let option = table.position(&parts, limits).ok()?;
+            let rest_firm = genera.iter().enumerate().all(|(j, g)| j == m.component || g.is_firm());
+            left.push((
+                normal ^ genera[m.component].normal ^ option.genus.normal,
+                rest_firm && option.genus.is_firm(),
+            ));
+        }
+        Some(crate::explain::misere_tame(&genera, heaps, &left, analysis, lang))
+    })
+    .flatten()
 }
 
 fn show(heaps: &[u64]) -> String {
