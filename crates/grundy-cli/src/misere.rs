@@ -59,45 +59,30 @@ fn genera(
     limits: &Limits,
     stdout: &mut dyn Write,
 ) -> Result<bool> {
-    use grundy::misere::genus::GenusTable;
     let max = match &args.max {
         Some(text) => parse_count(text, "--max")?,
         None => 30,
     };
-    let mut table = GenusTable::new(game, limits.max_whole_positions);
     let mut bar = Progress::heaps(max, show_progress);
-    let mut rows = Vec::new();
-    let mut stopped = None;
-    for n in 0..=max {
-        match table.heap(n, limits) {
-            Ok(entry) => {
-                if !args.json {
-                    let tame = if entry.tame { "tame" } else { "wild" };
-                    writeln!(stdout, "{n:>5}  {:<12} {tame}", entry.genus.to_string())?;
-                }
-                rows.push(serde_json::json!({
-                    "heap": n,
-                    "genus": entry.genus.to_string(),
-                    "tame": entry.tame,
-                }));
-            }
-            Err(error) if error.is_limit() => {
-                stopped = Some(error.to_string());
-                break;
-            }
-            Err(error) => return Err(library_error(error)),
-        }
+    let mut io_error = None;
+    let list = grundy::misere::genus::heap_genera_to(game, max, limits, &mut |n, entry| {
         bar.set_position(n);
-    }
-    bar.finish();
-    if args.json {
-        let mut doc = serde_json::json!({"game": game.name, "genus": rows, "max_heap": max});
-        if let Some(why) = &stopped {
-            doc["stopped"] = serde_json::json!(why);
+        if !args.json && io_error.is_none() {
+            let tame = if entry.tame { "tame" } else { "wild" };
+            if let Err(error) = writeln!(stdout, "{n:>5}  {:<12} {tame}", entry.genus.to_string()) {
+                io_error = Some(error);
+            }
         }
-        serde_json::to_writer(&mut *stdout, &doc)?;
+    })
+    .map_err(library_error)?;
+    bar.finish();
+    if let Some(error) = io_error {
+        return Err(error.into());
+    }
+    if args.json {
+        serde_json::to_writer(&mut *stdout, &grundy::contract::genera(&list))?;
         writeln!(stdout)?;
-    } else if let Some(why) = &stopped {
+    } else if let Some(why) = &list.stopped {
         writeln!(stdout, "stopped: {why}")?;
     }
     Ok(true)

@@ -210,6 +210,23 @@ fn misere_json(
     })
 }
 
+/// `genus(game, max=30)`: the genus of each heap (`misere --genus`), as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, max=30))]
+fn genus_json(py: Python<'_>, game: &Bound<'_, PyAny>, max: u64) -> PyResult<String> {
+    let game = load(game, &Limits::default())?;
+    let Some(heap_game) = game.heap_game() else {
+        return Err(PyValueError::new_err(format!(
+            "'{}' is not a heap game: genera are computed for heap games",
+            game.name()
+        )));
+    };
+    run(py, move |limits| {
+        let list = grundy::misere::genus::heap_genera_to(&heap_game, max, limits, &mut |_, _| {})?;
+        Ok(grundy::contract::genera(&list).to_string())
+    })
+}
+
 /// `pattern(game, max=None, table=False)`: the pattern document, as JSON text.
 #[pyfunction]
 #[pyo3(signature = (game, max=None, table=false))]
@@ -543,6 +560,7 @@ fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(period_json, module)?)?;
     module.add_function(wrap_pyfunction!(pattern_json, module)?)?;
     module.add_function(wrap_pyfunction!(misere_json, module)?)?;
+    module.add_function(wrap_pyfunction!(genus_json, module)?)?;
     module.add_function(wrap_pyfunction!(table_json, module)?)?;
     module.add_function(wrap_pyfunction!(graph_json, module)?)?;
     module.add_function(wrap_pyfunction!(heatmap_svg, module)?)?;

@@ -150,6 +150,16 @@ def test_the_python_examples_run(name):
     assert result.stdout.strip()
 
 
+def test_genus_of_each_heap():
+    doc = grundy.genus("kayles", max=9)
+    written = [row["genus"] for row in doc["genus"]]
+    assert written[:6] == ["0^120", "1^031", "2^20", "3^31", "1^031", "4^146"]
+    assert [row["tame"] for row in doc["genus"]][:6] == [True] * 5 + [False]
+    assert doc["max_heap"] == 9 and "stopped" not in doc
+    with pytest.raises(ValueError, match="not a heap game"):
+        grundy.genus("wythoff")
+
+
 def test_misere_quotients():
     q = grundy.misere("0.75")
     assert q["order"] == 8

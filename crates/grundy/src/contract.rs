@@ -105,6 +105,22 @@ pub fn period(report: &PeriodReport) -> Json {
     }
 }
 
+/// The `misere --genus` document: `{"game", "genus": [{"heap", "genus", "tame"}...],
+/// "max_heap"}`, with `"stopped"` when a limit ended the list.
+pub fn genera(list: &crate::misere::genus::GenusList) -> Json {
+    let rows: Vec<Json> = list
+        .heaps
+        .iter()
+        .enumerate()
+        .map(|(n, entry)| json!({"heap": n, "genus": entry.genus.to_string(), "tame": entry.tame}))
+        .collect();
+    let mut doc = json!({"game": list.game, "genus": rows, "max_heap": list.max_heap});
+    if let Some(why) = &list.stopped {
+        doc["stopped"] = json!(why);
+    }
+    doc
+}
+
 /// The `misere` answer.
 pub fn misere(q: &crate::misere::MisereQuotient) -> Json {
     let mut doc = json!({

@@ -17,7 +17,7 @@ import json as _json
 from . import _grundy
 from ._grundy import Game, LimitError, sum  # noqa: A004  (grundy.sum, as in scripts)
 
-__all__ = ["solve", "seq", "period", "misere", "pattern", "table", "graph", "Game", "sum", "LimitError",
+__all__ = ["solve", "seq", "period", "misere", "genus", "pattern", "table", "graph", "Game", "sum", "LimitError",
            "Analysis", "Table", "Sequence"]
 
 
@@ -86,6 +86,12 @@ def misere(game, max=300, max_order=100_000):
     """The misère quotient of a heap game (order, P-portion, presentation, pretending function,
     and ``periodic: true`` only with a proof)."""
     return _json.loads(_grundy.misere_json(game, int(max), int(max_order)))
+
+
+def genus(game, max=30):
+    """Conway's genus of each heap 0..max of a heap game: ``{"genus": [{"heap": 5, "genus":
+    "4^146", "tame": False}, ...]}``, with ``"stopped"`` when a search limit ended the list."""
+    return _json.loads(_grundy.genus_json(game, int(max)))
 
 
 def period(game, max=1_000_000):

@@ -377,6 +377,46 @@ impl GenusTable {
     }
 }
 
+/// The genera of heaps 0..=max, each pushed to `visit` as it is found; when a heap passes the
+/// search's bound ([`Limits::max_whole_positions`]), the heaps found and what stopped it.
+pub fn heap_genera_to(
+    game: &HeapGame,
+    max: u64,
+    limits: &Limits,
+    visit: &mut dyn FnMut(u64, &GenusEntry),
+) -> Result<GenusList> {
+    let mut table = GenusTable::new(game, limits.max_whole_positions);
+    let mut list =
+        GenusList { game: game.name.clone(), max_heap: max, heaps: Vec::new(), stopped: None };
+    for n in 0..=max {
+        match table.heap(n, limits) {
+            Ok(entry) => {
+                visit(n, entry);
+                list.heaps.push(entry.clone());
+            }
+            Err(error) if error.is_limit() => {
+                list.stopped = Some(error.to_string());
+                break;
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(list)
+}
+
+/// The genera of a game's heaps from 0 on (`grundy misere --genus`).
+#[derive(Debug, Clone)]
+pub struct GenusList {
+    /// The game's name.
+    pub game: String,
+    /// The largest heap asked for.
+    pub max_heap: u64,
+    /// Heap n's entry at index n, as far as they were found.
+    pub heaps: Vec<GenusEntry>,
+    /// What stopped the list before `max_heap`, if anything.
+    pub stopped: Option<String>,
+}
+
 /// The largest heap whose genus a misère answer looks for.
 const ANSWER_HEAPS: u64 = 300;
 /// Positions of several heaps the table of a misère answer keeps (a few megabytes).
