@@ -186,6 +186,20 @@ fn period_json(py: Python<'_>, game: &Bound<'_, PyAny>, max: u64) -> PyResult<St
     })
 }
 
+/// The heap game `game` names, or the error that says `what` needs one.
+fn load_heap_game(
+    game: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<grundy::games::heap::HeapGame> {
+    let game = load(game, &Limits::default())?;
+    game.heap_game().ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "'{}' is not a heap game: {what} are computed for heap games",
+            game.name()
+        ))
+    })
+}
+
 /// `misere(game, max=300, max_order=100000)`: the misère quotient document, as JSON text.
 #[pyfunction]
 #[pyo3(signature = (game, max=300, max_order=100_000))]
@@ -195,13 +209,7 @@ fn misere_json(
     max: u64,
     max_order: usize,
 ) -> PyResult<String> {
-    let game = load(game, &Limits::default())?;
-    let Some(heap_game) = game.heap_game() else {
-        return Err(PyValueError::new_err(format!(
-            "'{}' is not a heap game: misère quotients are computed for heap games",
-            game.name()
-        )));
-    };
+    let heap_game = load_heap_game(game, "misère quotients")?;
     run(py, move |limits| {
         let options =
             grundy::misere::QuotientOptions { max_heap: max, max_order: max_order.max(1) };
@@ -214,13 +222,7 @@ fn misere_json(
 #[pyfunction]
 #[pyo3(signature = (game, max=30))]
 fn genus_json(py: Python<'_>, game: &Bound<'_, PyAny>, max: u64) -> PyResult<String> {
-    let game = load(game, &Limits::default())?;
-    let Some(heap_game) = game.heap_game() else {
-        return Err(PyValueError::new_err(format!(
-            "'{}' is not a heap game: genera are computed for heap games",
-            game.name()
-        )));
-    };
+    let heap_game = load_heap_game(game, "genera")?;
     run(py, move |limits| {
         let list = grundy::misere::genus::heap_genera_to(&heap_game, max, limits, &mut |_, _| {})?;
         Ok(grundy::contract::genera(&list).to_string())

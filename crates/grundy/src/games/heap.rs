@@ -392,6 +392,9 @@ impl Rules for HeapGame {
             }),
         };
         Some(answer.map(|mut answer| {
+            if answer.components.iter().all(|c| c.genus.is_some()) {
+                return answer; // the tame rule's answer carries them already
+            }
             let genera = crate::misere::genus::heap_genera(self, heaps, limits);
             for (component, genus) in answer.components.iter_mut().zip(genera) {
                 if component.genus.is_none() {

@@ -246,11 +246,6 @@ impl GenusTable {
         Ok(&self.heaps[n as usize])
     }
 
-    /// How many heaps are known (0 up to this, exclusive).
-    pub fn known_heaps(&self) -> u64 {
-        self.heaps.len() as u64
-    }
-
     /// The genus of the sum of `heaps`.
     pub fn position(&mut self, heaps: &[u64], limits: &Limits) -> Result<GenusEntry> {
         if let Some(&largest) = heaps.iter().max() {
@@ -340,38 +335,48 @@ impl GenusTable {
     /// The exact genus of a position whose heaps are all known, by a depth-first search over
     /// what it reaches (an explicit stack: paths are as long as the position has tokens).
     fn search(&mut self, key: Vec<u64>, limits: &Limits) -> Result<GenusEntry> {
-        let mut stack = vec![key.clone()];
-        while let Some(top) = stack.last() {
-            if self.lookup(top).is_some() {
-                stack.pop();
+        // Each entry: a position, and its options once it has been expanded (it is finished
+        // when the search comes back to it, every option then known).
+        let mut stack: Vec<Frame> = vec![(key.clone(), None)];
+        while let Some((top, expanded)) = stack.last_mut() {
+            if expanded.is_none() {
+                if self.lookup(top).is_some() {
+                    stack.pop();
+                    continue;
+                }
+                let keys = self.option_keys(top, limits)?;
+                let pending: Vec<Frame> = keys
+                    .iter()
+                    .filter(|k| self.lookup(k).is_none())
+                    .map(|k| (k.clone(), None))
+                    .collect();
+                *expanded = Some(keys);
+                stack.extend(pending);
                 continue;
             }
-            let keys = self.option_keys(top, limits)?;
-            let pending: Vec<Vec<u64>> =
-                keys.iter().filter(|k| self.lookup(k).is_none()).cloned().collect();
-            if pending.is_empty() {
-                let entries: Vec<GenusEntry> =
-                    keys.iter().map(|k| self.lookup(k).expect("all known")).collect();
-                let entry = combine(&entries)?;
-                if self.positions.len() >= self.max_positions {
-                    return Err(Error::limit(
-                        Limit::WholePositions,
-                        self.max_positions as u64,
-                        format!(
-                            "the genus of {} needs more than {} positions",
-                            show(&key),
-                            self.max_positions
-                        ),
-                    ));
-                }
-                if self.positions.len() % 4096 == 0 {
-                    limits.check()?;
-                }
-                let top = stack.pop().expect("not empty");
-                self.positions.insert(top, entry);
-            } else {
-                stack.extend(pending);
+            let (top, keys) = stack.pop().expect("not empty");
+            if self.lookup(&top).is_some() {
+                continue; // pushed twice, finished the first time
             }
+            let keys = keys.expect("expanded");
+            let entries: Vec<GenusEntry> =
+                keys.iter().map(|k| self.lookup(k).expect("all known")).collect();
+            let entry = combine(&entries)?;
+            if self.positions.len() >= self.max_positions {
+                return Err(Error::limit(
+                    Limit::WholePositions,
+                    self.max_positions as u64,
+                    format!(
+                        "the genus of {} needs more than {} positions",
+                        show(&key),
+                        self.max_positions
+                    ),
+                ));
+            }
+            if self.positions.len() % 4096 == 0 {
+                limits.check()?;
+            }
+            self.positions.insert(top, entry);
         }
         Ok(self.lookup(&key).expect("just searched"))
     }
@@ -562,6 +567,9 @@ pub fn explain_tame(
     })
     .flatten()
 }
+
+/// A position of the genus search, and its options once expanded.
+type Frame = (Vec<u64>, Option<Vec<Vec<u64>>>);
 
 fn show(heaps: &[u64]) -> String {
     heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
