@@ -31,6 +31,10 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+mod fast;
+#[cfg(test)]
+mod tests;
+
 /// A position of a scripted game: a Rhai value made of integers, strings, booleans,
 /// characters, arrays and maps, in a form that can be hashed and ordered.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -197,6 +201,8 @@ pub struct ScriptGame {
     /// The cancellation flag and deadline of the computation under way, read by the engine's
     /// progress callback.
     stop: Arc<Mutex<Stop>>,
+    /// `moves` compiled for the fast path (`None` if the script has none the path can read).
+    fast: Option<fast::Program>,
 }
 
 /// What stops a running script other than its operation budget.
@@ -311,12 +317,14 @@ impl ScriptGame {
             defined_at,
             max_operations,
             stop,
+            fast: None,
         };
         // The top level runs once, within the same budget as any call.
         let mut globals = Scope::new();
         game.engine
             .run_ast_with_scope(&mut globals, &game.ast)
             .map_err(|error| game.runtime_error(&error, "the script's top level"))?;
+        game.fast = fast::Program::compile(&game.ast, &globals);
         game.globals = globals;
         Ok(game)
     }
@@ -550,6 +558,34 @@ impl Ruleset for ScriptGame {
     type Position = ScriptValue;
 
     fn options(&self, position: &ScriptValue, options: &mut Options<ScriptValue>) -> Result<()> {
+        if let Some(program) = &self.fast {
+            let budget = self.max_operations.load(Ordering::Relaxed);
+            let stop = || self.stop.lock().is_ok_and(|stop| stop.now());
+            if let Ok(list) = program.moves(position, budget, &stop) {
+                for choice in list {
+                    match choice {
+                        fast::Choice::One(part) => options.push_one(part),
+                        fast::Choice::Sum(parts) => options.push(parts),
+                    }
+                    if options.overflowed() {
+                        break;
+                    }
+                }
+                return Ok(());
+            }
+        }
+        // Rhai answers what the fast path leaves (and gives every error).
+        self.rhai_options(position, options)
+    }
+}
+
+impl ScriptGame {
+    /// The options of `position` as Rhai computes them.
+    fn rhai_options(
+        &self,
+        position: &ScriptValue,
+        options: &mut Options<ScriptValue>,
+    ) -> Result<()> {
         let about = || format!("moves({position})");
         let result = self.call("moves", vec![position.to_dynamic()], &about())?;
         let Some(list) = result.read_lock::<rhai::Array>() else {
