@@ -667,8 +667,8 @@ fn mark_pair_range_generic(
     rest: usize,
     first: usize,
     last: usize,
-    seen: &mut [u32],
-    stamp: u32,
+    seen: &mut [u8],
+    stamp: u8,
 ) {
     if first > last {
         return;
@@ -703,8 +703,8 @@ fn mark_rare_pairs(
     rare: &[u32],
     rare_values: &[u16],
     unequal: bool,
-    seen: &mut [u32],
-    stamp: u32,
+    seen: &mut [u8],
+    stamp: u8,
 ) {
     let count = rare.partition_point(|&a| (a as usize) < rest);
     let (rare, rare_values) = (&rare[..count], &rare_values[..count]);
@@ -777,11 +777,13 @@ fn pair_with_xor_generic(
 
 /// A thread's table of values seen: `seen[v] == stamp` when value `v` is among the options of
 /// the heap being computed. A plain store per option (no read-modify-write chains), and no
-/// clearing between heaps.
+/// clearing between heaps. Byte stamps (cleared once every 255 heaps) keep the eight lanes'
+/// tables a quarter of the size of 32-bit ones, in the first-level cache: measured 3–12%
+/// faster (medians of 6–8 whole runs side by side, Officers and Grundy's game to 2^20–2^21).
 #[derive(Debug, Clone, Default)]
 struct Scratch {
-    seen: Vec<u32>,
-    stamp: u32,
+    seen: Vec<u8>,
+    stamp: u8,
     /// Per split of the heap being computed: (rest, last pair reaching into the block, window
     /// start); kept to save an allocation per heap.
     splits: Vec<(usize, usize, usize)>,
@@ -789,7 +791,7 @@ struct Scratch {
 
 impl Scratch {
     /// A fresh stamp for a table of `size` entries (grown, and cleared when stamps wrap).
-    fn next_stamp(&mut self, size: usize) -> u32 {
+    fn next_stamp(&mut self, size: usize) -> u8 {
         if self.seen.len() < size {
             self.seen.resize(size, 0);
         }
@@ -1026,8 +1028,8 @@ fn speculate(
 fn speculate_marked(
     shared: &Shared<'_>,
     n: usize,
-    seen: &mut [u32],
-    stamp: u32,
+    seen: &mut [u8],
+    stamp: u8,
     splits: &mut Vec<(usize, usize, usize)>,
     max_stops: usize,
     rare_marked: bool,
@@ -1225,9 +1227,9 @@ fn mark_rare_lanes_generic(
     rest0: usize,
     rare: &[u32],
     rare_values: &[u16],
-    seen: &mut [u32],
+    seen: &mut [u8],
     size: usize,
-    stamp: u32,
+    stamp: u8,
 ) {
     let index_mask = (size - 1) as u32;
     let all_mask = seen.len() - 1;
@@ -1256,9 +1258,9 @@ fn mark_rare_lanes_avx2(
     rest0: usize,
     rare: &[u32],
     rare_values: &[u16],
-    seen: &mut [u32],
+    seen: &mut [u8],
     size: usize,
-    stamp: u32,
+    stamp: u8,
 ) {
     use std::arch::x86_64::{
         __m128i, __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_cvtepu16_epi32,
@@ -1296,9 +1298,9 @@ fn mark_rare_lanes(
     rest0: usize,
     rare: &[u32],
     rare_values: &[u16],
-    seen: &mut [u32],
+    seen: &mut [u8],
     size: usize,
-    stamp: u32,
+    stamp: u8,
 ) {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
@@ -1345,8 +1347,8 @@ fn mark_pair_range_avx2(
     rest: usize,
     first: usize,
     last: usize,
-    seen: &mut [u32],
-    stamp: u32,
+    seen: &mut [u8],
+    stamp: u8,
 ) {
     mark_pair_range_generic(values, rest, first, last, seen, stamp)
 }
@@ -1373,8 +1375,8 @@ fn mark_pair_range(
     rest: usize,
     first: usize,
     last: usize,
-    seen: &mut [u32],
-    stamp: u32,
+    seen: &mut [u8],
+    stamp: u8,
 ) {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {

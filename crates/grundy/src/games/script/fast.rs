@@ -324,6 +324,10 @@ impl Program {
         let mut bodies = Vec::new();
         for def in &defs {
             let (start, end) = (def.body.start_position(), def.body.end_position());
+            // Without both ends of every body the statements cannot be told apart: no fast path.
+            if start.is_none() || end.is_none() {
+                return None;
+            }
             let mut body = Vec::new();
             while let Some(stmt) = rest.peek() {
                 if !within(stmt.position(), start, end) {
@@ -442,7 +446,7 @@ impl Program {
 
 fn within(at: Position, start: Position, end: Position) -> bool {
     let key = |p: Position| (p.line().unwrap_or(0), p.position().unwrap_or(0));
-    !at.is_none() && key(start) <= key(at) && (end.is_none() || key(at) <= key(end))
+    !at.is_none() && key(start) <= key(at) && key(at) <= key(end)
 }
 
 struct Compiler<'a> {
