@@ -411,9 +411,7 @@ impl Program {
         stop: &dyn Fn() -> bool,
     ) -> R<Vec<Choice>> {
         let arg = Val::from_position(position).ok_or(Bail)?;
-        let next_check = CHECK_EVERY.min(budget.saturating_add(1));
-        let mut run = Run { program: self, ops: 0, budget, next_check, stop, depth: 0 };
-        let result = run.call(self.moves, vec![arg])?;
+        let result = Run::new(self, budget, stop).call(self.moves, vec![arg])?;
         let Val::Array(list) = result else { return Err(Bail) };
         list.items
             .iter()
@@ -431,14 +429,7 @@ impl Program {
     #[cfg(test)]
     pub(super) fn count_operations(&self, position: &ScriptValue) -> Option<u64> {
         let arg = Val::from_position(position)?;
-        let mut run = Run {
-            program: self,
-            ops: 0,
-            budget: u64::MAX,
-            next_check: u64::MAX,
-            stop: &|| false,
-            depth: 0,
-        };
+        let mut run = Run::new(self, u64::MAX, &|| false);
         run.call(self.moves, vec![arg]).ok()?;
         Some(run.ops)
     }
@@ -760,7 +751,12 @@ struct Run<'a> {
     depth: usize,
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
+    fn new(program: &'a Program, budget: u64, stop: &'a dyn Fn() -> bool) -> Run<'a> {
+        let next_check = CHECK_EVERY.min(budget.saturating_add(1));
+        Run { program, ops: 0, budget, next_check, stop, depth: 0 }
+    }
+
     #[inline]
     fn tick(&mut self, n: u64) -> R<()> {
         self.ops += n;
@@ -829,10 +825,7 @@ impl Run<'_> {
                 }
                 Code::SetIndex(slot, path, node) => {
                     let value = self.eval(node, frame)?;
-                    let mut indices = Vec::with_capacity(path.len());
-                    for i in path.iter() {
-                        indices.push(self.eval(i, frame)?.int()?);
-                    }
+                    let indices = self.indices(path, frame)?;
                     set_index(&mut frame[*slot as usize], &indices, value)?;
                 }
                 Code::While { cond, body, check_after, until } => loop {
@@ -899,18 +892,13 @@ impl Run<'_> {
                 Code::Break => return Ok(Flow::Break),
                 Code::Continue => return Ok(Flow::Continue),
                 Code::Return(node) => return Ok(Flow::Return(self.eval(node, frame)?)),
-                Code::Expr(Node::If(x)) => {
-                    let (cond, then, otherwise) = &**x;
-                    let branch = if self.eval(cond, frame)?.bool()? { then } else { otherwise };
-                    match self.block(branch, frame)? {
+                // A statement's `if` or block may break, continue or return.
+                Code::Expr(node @ (Node::If(_) | Node::Block(_))) => {
+                    match self.flow(node, frame)? {
                         Flow::Next(v) => last = v,
                         other => return Ok(other),
                     }
                 }
-                Code::Expr(Node::Block(inner)) => match self.block(inner, frame)? {
-                    Flow::Next(v) => last = v,
-                    other => return Ok(other),
-                },
                 Code::Expr(node) => last = self.eval(node, frame)?,
             }
         }
@@ -979,10 +967,7 @@ impl Run<'_> {
             }
             Node::Mutate(slot, path, method, args) => {
                 self.tick(2)?;
-                let mut indices = Vec::with_capacity(path.len());
-                for i in path.iter() {
-                    indices.push(self.eval(i, frame)?.int()?);
-                }
+                let indices = self.indices(path, frame)?;
                 let args = self.args(args, frame)?;
                 let mut target = &mut frame[*slot as usize];
                 for &i in &indices {
@@ -1021,20 +1006,32 @@ impl Run<'_> {
                     }
                 }
             }
-            Node::Block(inner) => match self.block(inner, frame)? {
+            // As a value, an `if` or block that leaves by `break` or `return` is Rhai's to judge.
+            Node::Block(_) | Node::If(_) => match self.flow(node, frame)? {
                 Flow::Next(v) => v,
                 _ => return Err(Bail),
             },
+            Node::Bail => return Err(Bail),
+        })
+    }
+
+    /// An `if` (the branch its condition picks) or a block, run.
+    #[inline]
+    fn flow(&mut self, node: &Node, frame: &mut [Val]) -> R<Flow> {
+        match node {
             Node::If(x) => {
                 let (cond, then, otherwise) = &**x;
                 let branch = if self.eval(cond, frame)?.bool()? { then } else { otherwise };
-                match self.block(branch, frame)? {
-                    Flow::Next(v) => v,
-                    _ => return Err(Bail),
-                }
+                self.block(branch, frame)
             }
-            Node::Bail => return Err(Bail),
-        })
+            Node::Block(inner) => self.block(inner, frame),
+            _ => Ok(Flow::Next(self.eval(node, frame)?)),
+        }
+    }
+
+    /// The integer indices of a path `[i]...[j]`.
+    fn indices(&mut self, path: &[Node], frame: &mut [Val]) -> R<Vec<i64>> {
+        path.iter().map(|i| self.eval(i, frame)?.int()).collect()
     }
 
     fn args(&mut self, args: &[Node], frame: &mut [Val]) -> R<Box<[Val]>> {

@@ -105,13 +105,11 @@ fn rhai_operations(text: &str, position: &ScriptValue) -> u64 {
     let ast = engine.compile(text).unwrap();
     let mut scope = rhai::Scope::new();
     engine.run_ast_with_scope(&mut scope, &ast).unwrap();
-    let start = seen.load(Ordering::Relaxed);
     seen.store(0, Ordering::Relaxed);
     let options = rhai::CallFnOptions::new().eval_ast(false).rewind_scope(true);
     let _: rhai::Dynamic = engine
         .call_fn_with_options(options, &mut scope, &ast, "moves", (position.to_dynamic(),))
         .unwrap();
-    let _ = start;
     seen.load(Ordering::Relaxed)
 }
 
