@@ -5,58 +5,32 @@
 
 use anyhow::Result;
 use grundy::sequence::period::Period;
-use grundy::sequence::{Computed, HeapValues};
+use grundy::sequence::{Chunk, HeapValues};
 
 /// Values handed to the callback at a time.
 const CHUNK: usize = 1 << 16;
 
-/// Computed values, borrowed, at the width the engine keeps them.
-#[derive(Debug, Clone, Copy)]
-enum ComputedRef<'a> {
-    Narrow(&'a [u16]),
-    Wide(&'a [u32]),
-}
-
-/// A nim-sequence as far as it is known: computed values, and beyond them a proven period.
+/// A nim-sequence as far as it is known: computed values (at the width the engine keeps them),
+/// and beyond them a proven period.
 #[derive(Debug, Clone, Copy)]
 pub struct Sequence<'a> {
-    computed: ComputedRef<'a>,
+    computed: Chunk<'a>,
     period: Option<&'a Period>,
 }
 
 impl<'a> Sequence<'a> {
-    /// The fast engine's values (two bytes each) and its period, if proven.
-    pub fn narrow(values: &'a [u16], period: Option<&'a Period>) -> Self {
-        Sequence { computed: ComputedRef::Narrow(values), period }
-    }
-
-    /// Four-byte values and their period, if proven.
-    pub fn wide(values: &'a [u32], period: Option<&'a Period>) -> Self {
-        Sequence { computed: ComputedRef::Wide(values), period }
-    }
-
     /// The values of a [`HeapValues`].
     pub fn of(values: &'a HeapValues) -> Self {
-        let period = values.period();
-        match values.computed() {
-            Computed::Narrow(narrow) => Sequence::narrow(narrow, period),
-            Computed::Wide(wide) => Sequence::wide(wide, period),
-        }
+        Sequence { computed: values.computed().as_chunk(), period: values.period() }
     }
 
     /// How many values were computed (heaps `0..n_computed()`).
     pub fn n_computed(&self) -> usize {
-        match self.computed {
-            ComputedRef::Narrow(values) => values.len(),
-            ComputedRef::Wide(values) => values.len(),
-        }
+        self.computed.len()
     }
 
     fn computed(&self, heap: usize) -> Option<u64> {
-        match self.computed {
-            ComputedRef::Narrow(values) => values.get(heap).map(|&v| u64::from(v)),
-            ComputedRef::Wide(values) => values.get(heap).map(|&v| u64::from(v)),
-        }
+        (heap < self.computed.len()).then(|| self.computed.get(heap))
     }
 
     /// `Some((preperiod, period))` where the values repeat exactly (a period with no saltus).

@@ -11,9 +11,10 @@
 //! or cuts anything, reloads the computed values and goes on; a larger N extends the run. Only
 //! when every value is written does the final header (with `complete = 1`) go in and
 //! `FILE.partial` become FILE. The file format is `grundy::sequence::store`. The partial file
-//! holds 2-byte values for the fast engine and 4-byte values for the other engines (a saltus
-//! can pass 65535); the finished file takes the narrowest width that holds every value,
-//! rewritten at the end if that is narrower. Games a theorem gives outright (Nim, Lasker's Nim,
+//! holds 1-byte values for the fast engine (rewritten at 2 bytes, then 4, the first time a value
+//! does not fit, as the engine widens its own storage) and 4-byte values for the other engines
+//! (a saltus can pass 65535); the finished file takes the narrowest width that holds every
+//! value, rewritten at the end if that is narrower. Games a theorem gives outright (Nim, Lasker's Nim,
 //! bounded Nim) are written at the narrowest width from the start. The computing is the
 //! library's one run (`grundy::sequence::run`), whatever the engine: this module is its sink.
 //!
@@ -29,11 +30,11 @@ use anyhow::{Context, Result};
 use grundy::games::heap::HeapGame;
 use grundy::sequence::period::Period;
 use grundy::sequence::run::{run as run_sequence, Chunk, RunOptions, Sink};
-use grundy::sequence::sparse::SparseEngine;
+use grundy::sequence::sparse;
 use grundy::sequence::store::{
     checksum, value_bytes, values_from_bytes, width_for, Header, CHECKSUM_START,
 };
-use grundy::sequence::{Engine, HeapValues};
+use grundy::sequence::{Computed, Engine, HeapValues};
 use grundy::Limits;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
@@ -87,6 +88,10 @@ impl Output {
     }
 
     fn append<T: Copy + Into<u32>>(&mut self, values: &[T]) -> Result<()> {
+        let max = values.iter().fold(0u32, |max, &v| max.max(v.into()));
+        if width_for(max) > self.header.value_width {
+            self.widen(width_for(max))?;
+        }
         let bytes = value_bytes(values, self.header.value_width);
         self.file.write_all(&bytes).with_context(|| cannot_write(&self.partial_path()))?;
         self.checksum = checksum(self.checksum, &bytes);
@@ -99,12 +104,47 @@ impl Output {
     /// and returns that file's path; the caller renames it into place.
     fn narrowed(&mut self, width: u32) -> Result<PathBuf> {
         let target = with_suffix(&self.target, ".narrowing");
-        let mut out = File::create(&target)
-            .with_context(|| format!("cannot write '{}'", target.display()))?;
+        self.checksum = self.copy_at_width(width, &target, true)?;
+        Ok(target)
+    }
+
+    /// Rewrites the partial file at a wider `width` (a value did not fit), in `FILE.widening`
+    /// renamed over `FILE.partial`, then checkpoints. A crash between the rename and the
+    /// checkpoint leaves a wider partial file beside a narrower checkpoint, which `--resume`
+    /// accepts after checking the values against it.
+    fn widen(&mut self, width: u32) -> Result<()> {
+        let partial = self.partial_path();
+        let target = with_suffix(&self.target, ".widening");
+        let result = self.copy_at_width(width, &target, false);
+        let sum = match result {
+            Ok(sum) => sum,
+            Err(error) => {
+                let _ = std::fs::remove_file(&target);
+                return Err(error);
+            }
+        };
+        std::fs::rename(&target, &partial).with_context(|| cannot_write(&partial))?;
+        self.file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&partial)
+            .with_context(|| cannot_write(&partial))?;
+        self.file.seek(SeekFrom::End(0)).with_context(|| cannot_write(&partial))?;
+        self.header.value_width = width;
+        self.checksum = sum;
+        self.checkpoint()
+    }
+
+    /// Writes the values so far at `width` into `target`, header first (`complete` as given,
+    /// the count and checksum of what is written), synced; returns the checksum.
+    fn copy_at_width(&mut self, width: u32, target: &Path, complete: bool) -> Result<u64> {
+        let mut out =
+            File::create(target).with_context(|| format!("cannot write '{}'", target.display()))?;
         let mut header = self.header.clone();
         header.value_width = width;
         header.n_values = self.n_written;
-        let written = || cannot_write(&target);
+        header.complete = false;
+        let written = || cannot_write(target);
         let partial = self.partial_path();
         let read = || format!("cannot read '{}'", partial.display());
         out.write_all(&header.encode()).with_context(written)?;
@@ -123,13 +163,12 @@ impl Output {
             left -= take;
         }
         header.checksum = sum;
-        header.complete = true;
+        header.complete = complete;
         out.seek(SeekFrom::Start(0))
             .and_then(|_| out.write_all(&header.encode()))
             .and_then(|()| out.sync_all())
             .with_context(written)?;
-        self.checksum = sum;
-        Ok(target)
+        Ok(sum)
     }
 
     fn checkpoint(&mut self) -> Result<()> {
@@ -302,8 +341,9 @@ impl Job<'_> {
                 ))
             })?;
             width_for(max_value)
-        } else if self.options.engine == Engine::Fastest && SparseEngine::supports(game) {
-            2
+        } else if self.options.engine == Engine::Fastest && sparse::supports(game) {
+            // The fast engine starts on bytes; the file widens with it if a value does not fit.
+            1
         } else {
             4
         };
@@ -405,7 +445,7 @@ impl Job<'_> {
 
     /// Opens a fresh partial file (and checkpoints it at once), or the interrupted one with
     /// the values its engine had computed.
-    fn open_output(&self, target: &Path, width: u32) -> Result<(Output, Vec<u32>)> {
+    fn open_output(&self, target: &Path, width: u32) -> Result<(Output, Computed)> {
         if self.args.resume {
             return self.reopen_output(target, width);
         }
@@ -438,13 +478,13 @@ impl Job<'_> {
         };
         // An interrupt from the first second on leaves a run that can be resumed.
         output.checkpoint()?;
-        Ok((output, Vec::new()))
+        Ok((output, Computed::default()))
     }
 
     /// `--resume`: every field of the checkpoint is checked against the partial file (its real
     /// size first) before anything is allocated or cut; only values that pass the checksum are
     /// kept, and only what follows them is cut.
-    fn reopen_output(&self, target: &Path, width: u32) -> Result<(Output, Vec<u32>)> {
+    fn reopen_output(&self, target: &Path, width: u32) -> Result<(Output, Computed)> {
         let game = &self.game.name;
         let checkpoint_path = with_suffix(target, ".checkpoint");
         let partial = with_suffix(target, ".partial");
@@ -487,7 +527,9 @@ impl Job<'_> {
                 checkpoint_path.display()
             )));
         }
-        if record.value_width != width {
+        // A fast-engine run starts on 1-byte values and may have widened them.
+        let widened = width == 1 && matches!(record.value_width, 2 | 4);
+        if record.value_width != width && !widened {
             return Err(bad(format!(
                 "--resume: the checkpoint says {}-byte values, but this run writes {width}-byte \
                  ones: it does not match '{}'",
@@ -501,7 +543,13 @@ impl Job<'_> {
             })?;
         let header = read_header_from(&mut file)
             .map_err(|problem| bad(format!("--resume: '{}': {problem}", partial.display())))?;
-        if header.game != *game || header.value_width != record.value_width {
+        // The partial file may be wider than its checkpoint when a run widened it and stopped
+        // before the checkpoint that follows; its values are then checked at the checkpoint's
+        // width.
+        if header.game != *game
+            || header.value_width < record.value_width
+            || (header.value_width > record.value_width && width != 1)
+        {
             return Err(bad(format!(
                 "--resume: '{}' does not match its checkpoint",
                 partial.display()
@@ -510,7 +558,8 @@ impl Job<'_> {
         let file_len =
             file.metadata().with_context(|| format!("cannot read '{}'", partial.display()))?.len();
         let header_len = header.len() as u64;
-        let data_len = record.n_values.checked_mul(u64::from(width));
+        let stored_width = header.value_width;
+        let data_len = record.n_values.checked_mul(u64::from(stored_width));
         let data_end = data_len.and_then(|len| len.checked_add(header_len));
         let (Some(data_len), Some(data_end)) = (data_len, data_end) else {
             return Err(bad(format!(
@@ -527,7 +576,7 @@ impl Job<'_> {
         }
         // The values the engine needs back, within the file's real size; the rest is only read
         // through for the checksum.
-        let kept_len = usize::try_from(n_computed * u64::from(width))
+        let kept_len = usize::try_from(n_computed * u64::from(stored_width))
             .map_err(|_| bad("--resume: the partial file is too large for this machine".into()))?;
         let mut kept: Vec<u8> = Vec::new();
         kept.try_reserve_exact(kept_len).map_err(|_| {
@@ -536,7 +585,7 @@ impl Job<'_> {
         file.seek(SeekFrom::Start(header_len))
             .with_context(|| format!("cannot read '{}'", partial.display()))?;
         let mut reader = std::io::BufReader::with_capacity(READ_CHUNK, (&mut file).take(data_len));
-        let mut sum = CHECKSUM_START;
+        let (mut sum, mut stored_sum) = (CHECKSUM_START, CHECKSUM_START);
         let mut max_value = 0u32;
         let mut buffer = vec![0u8; READ_CHUNK];
         let mut n_read = 0u64;
@@ -549,8 +598,18 @@ impl Job<'_> {
                 ))
             })?;
             let bytes = &buffer[..take];
-            sum = checksum(sum, bytes);
-            let values = values_from_bytes(bytes, width);
+            let values = values_from_bytes(bytes, stored_width);
+            stored_sum = checksum(stored_sum, bytes);
+            sum = if stored_width == record.value_width {
+                stored_sum
+            } else if values.iter().all(|&v| width_for(v) <= record.value_width) {
+                checksum(sum, &value_bytes(&values, record.value_width))
+            } else {
+                return Err(bad(format!(
+                    "--resume: '{}' does not match its checkpoint",
+                    partial.display()
+                )));
+            };
             max_value = values.iter().copied().fold(max_value, u32::max);
             let keep = (kept_len - kept.len()).min(take);
             kept.extend_from_slice(&bytes[..keep]);
@@ -568,8 +627,13 @@ impl Job<'_> {
         file.set_len(data_end)
             .and_then(|()| file.seek(SeekFrom::End(0)))
             .with_context(|| cannot_write(&partial))?;
-        let earlier = values_from_bytes(&kept, width);
-        drop(kept);
+        let earlier = match stored_width {
+            1 => Computed::Bytes(kept),
+            2 => Computed::Narrow(
+                kept.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect(),
+            ),
+            _ => Computed::Wide(values_from_bytes(&kept, stored_width)),
+        };
         let output = Output {
             file,
             target: target.to_path_buf(),
@@ -577,7 +641,7 @@ impl Job<'_> {
             max_heap: self.max_heap,
             n_written: record.n_values,
             n_computed,
-            checksum: sum,
+            checksum: stored_sum,
             max_value,
         };
         Ok((output, earlier))
@@ -713,16 +777,17 @@ impl FileSink<'_, '_> {
 impl Sink for FileSink<'_, '_> {
     fn values(&mut self, first: u64, values: Chunk<'_>) -> grundy::Result<()> {
         debug_assert_eq!(first, self.output.n_written);
-        let width = self.output.header.value_width;
-        let width_max = if width >= 4 { u64::from(u32::MAX) } else { (1u64 << (8 * width)) - 1 };
-        if values.max() > width_max {
+        // Narrower values are widened as they come (`Output::append`); past four bytes the
+        // format has no room.
+        if values.max() > u64::from(u32::MAX) {
             let error = BadInput::msg(format!(
-                "a value of {} passes {width_max}, more than this run's {width}-byte values hold",
+                "a value of {} passes 2^32 - 1, more than the file format's 4-byte values hold",
                 self.output.header.game
             ));
             return Err(self.fail(error.into()));
         }
         let result = match values {
+            Chunk::Bytes(values) => self.output.append(values),
             Chunk::Narrow(values) => self.output.append(values),
             Chunk::Wide(values) => self.output.append(values),
             Chunk::Long(_) => self.output.append(&values.to_vec()),

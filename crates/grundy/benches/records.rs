@@ -5,7 +5,7 @@
 //! Run: `cargo bench -p grundy --bench records` (`-- 2^20` for the short sizes only).
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use grundy::sequence::sparse::SparseEngine;
+use grundy::sequence::sparse;
 use std::time::Duration;
 
 fn bench_records(c: &mut Criterion) {
@@ -21,11 +21,7 @@ fn bench_records(c: &mut Criterion) {
             group.throughput(Throughput::Elements(1 << log));
             for n_threads in [1, 2] {
                 group.bench_function(format!("2^{log}_threads_{n_threads}"), |b| {
-                    b.iter(|| {
-                        let mut engine = SparseEngine::new(&game).unwrap();
-                        engine.extend_parallel(last, n_threads);
-                        engine.into_values()
-                    })
+                    b.iter(|| sparse::compute(&game, last, n_threads).unwrap())
                 });
             }
         }

@@ -7,7 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use grundy::sequence::dense::DenseEngine;
-use grundy::sequence::sparse::SparseEngine;
+use grundy::sequence::sparse;
 
 fn bench_sequences(c: &mut Criterion) {
     for (name, small, large) in
@@ -25,20 +25,12 @@ fn bench_sequences(c: &mut Criterion) {
             })
         });
         group.bench_function(format!("fast_{small}"), |b| {
-            b.iter(|| {
-                let mut engine = SparseEngine::new(&game).unwrap();
-                engine.extend_to(small);
-                engine.into_values()
-            })
+            b.iter(|| sparse::compute(&game, small, 1).unwrap())
         });
         group.throughput(Throughput::Elements(large as u64 + 1));
         for n_threads in [1, 2] {
             group.bench_function(format!("fast_{large}_threads_{n_threads}"), |b| {
-                b.iter(|| {
-                    let mut engine = SparseEngine::new(&game).unwrap();
-                    engine.extend_parallel(large, n_threads);
-                    engine.into_values()
-                })
+                b.iter(|| sparse::compute(&game, large, n_threads).unwrap())
             });
         }
         group.finish();
@@ -66,11 +58,7 @@ fn bench_under_load(c: &mut Criterion) {
     group.throughput(Throughput::Elements(large as u64 + 1));
     for n_threads in [1, 2] {
         group.bench_function(format!("threads_{n_threads}"), |b| {
-            b.iter(|| {
-                let mut engine = SparseEngine::new(&game).unwrap();
-                engine.extend_parallel(large, n_threads);
-                engine.into_values()
-            })
+            b.iter(|| sparse::compute(&game, large, n_threads).unwrap())
         });
     }
     group.finish();

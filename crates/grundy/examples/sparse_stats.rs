@@ -1,9 +1,10 @@
 //! Runs the fast nim-sequence engine on one game and prints its work counters as it goes:
 //! mask, rare positions, window, full enumerations. For tuning and for understanding a game.
+//! Values are kept in bytes while they fit, then in two bytes, as a run does.
 //!
 //! Run: `cargo run --release -p grundy --example sparse_stats -- GAME N [THREADS [WINDOW]]`
 
-use grundy::sequence::sparse::SparseEngine;
+use grundy::sequence::sparse::{Cell, SparseEngine};
 use std::time::Instant;
 
 fn main() {
@@ -11,18 +12,48 @@ fn main() {
     let name = args.get(1).map_or("0.6", String::as_str);
     let n: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     let n_threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let window: Option<usize> = args.get(4).and_then(|a| a.parse().ok());
     let game = grundy::game(name).ok().and_then(|g| g.heap_game()).expect("a heap game");
-    let mut engine = SparseEngine::new(&game).expect("a game the fast engine supports");
-    if let Some(window) = args.get(4).and_then(|a| a.parse().ok()) {
+    let started = Instant::now();
+    let bytes = SparseEngine::<u8>::new(&game).expect("a game the fast engine supports");
+    let values = match run(bytes, n, n_threads, window, started) {
+        Ok(values) => values.into_iter().map(u32::from).collect::<Vec<_>>(),
+        Err(engine) => {
+            println!("a value outgrew 8 bits at heap {}: on to 16 bits", engine.values().len());
+            let narrow: Vec<u16> = engine.into_values().into_iter().map(u16::from).collect();
+            let engine = SparseEngine::<u16>::with_values(&game, narrow).expect("same game");
+            match run(engine, n, n_threads, window, started) {
+                Ok(values) => values.into_iter().map(u32::from).collect(),
+                Err(_) => {
+                    println!("a value outgrew 16 bits");
+                    return;
+                }
+            }
+        }
+    };
+    let checksum = values
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ u64::from(v)).wrapping_mul(0x0100_0000_01b3));
+    println!("checksum {checksum:016x}");
+}
+
+/// Extends `engine` to heap `n`, printing its counters at powers of two; the engine back if a
+/// value does not fit its cells.
+fn run<V: Cell>(
+    mut engine: SparseEngine<V>,
+    n: usize,
+    n_threads: usize,
+    window: Option<usize>,
+    started: Instant,
+) -> Result<Vec<V>, SparseEngine<V>> {
+    if let Some(window) = window {
         engine = engine.with_fixed_window(window);
     }
-    let started = Instant::now();
     let mut report_at = 1024;
     while engine.values().len() <= n {
         let step_to = (engine.values().len() + 1023).min(n);
         if !engine.extend_parallel(step_to, n_threads) {
-            println!("a value outgrew 16 bits");
-            return;
+            return Err(engine);
         }
         let len = engine.values().len();
         if len >= report_at && len != n + 1 {
@@ -45,9 +76,5 @@ fn main() {
             report_at *= 2;
         }
     }
-    let checksum = engine
-        .values()
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, &v| (h ^ u64::from(v)).wrapping_mul(0x0100_0000_01b3));
-    println!("checksum {checksum:016x}");
+    Ok(engine.into_values())
 }

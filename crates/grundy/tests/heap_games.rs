@@ -82,7 +82,7 @@ fn corpus_sequences_every_engine() {
                 "memo, heap {heap}: {context}"
             );
         }
-        if let Some(mut sparse) = SparseEngine::new(&game) {
+        if let Some(mut sparse) = SparseEngine::<u16>::new(&game) {
             assert!(sparse.extend_to(n));
             let fast: Vec<u64> = sparse.values().iter().map(|&v| u64::from(v)).collect();
             assert_eq!(fast, case.values, "sparse engine: {context}");
@@ -212,16 +212,16 @@ proptest! {
     #[test]
     fn sparse_engine_matches_the_straightforward_one(code in random_code(), mask in 0u32..64) {
         let game = code_game(&code);
-        let Some(mut chosen) = SparseEngine::new(&game) else { return Ok(()) };
-        let mut forced = SparseEngine::with_fixed_mask(&game, mask).unwrap();
+        let Some(mut chosen) = SparseEngine::<u16>::new(&game) else { return Ok(()) };
+        let mut forced = SparseEngine::<u16>::with_fixed_mask(&game, mask).unwrap();
         let mut reference = DenseEngine::new(&game);
         reference.extend_to(1500);
         if reference.values().iter().any(|&v| v > 60_000) {
             return Ok(());
         }
         // A tiny fixed window sends nearly every heap through the checks outside the window.
-        let mut narrow = SparseEngine::with_fixed_mask(&game, mask).unwrap().with_fixed_window(4);
-        let mut narrow_parallel = SparseEngine::with_fixed_mask(&game, mask).unwrap().with_fixed_window(4).with_parallel_from(32);
+        let mut narrow = SparseEngine::<u16>::with_fixed_mask(&game, mask).unwrap().with_fixed_window(4);
+        let mut narrow_parallel = SparseEngine::<u16>::with_fixed_mask(&game, mask).unwrap().with_fixed_window(4).with_parallel_from(32);
         prop_assert!(chosen.extend_to(1500) && forced.extend_to(1500) && narrow.extend_to(1500));
         prop_assert!(narrow_parallel.extend_parallel(1500, 2));
         let expected: Vec<u16> = reference.values().iter().map(|&v| v as u16).collect();
@@ -238,10 +238,10 @@ proptest! {
         let mut reference = DenseEngine::new(&game);
         reference.extend_to(1200);
         let expected: Vec<u16> = reference.values().iter().map(|&v| v as u16).collect();
-        let mut narrow = SparseEngine::with_fixed_mask(&game, mask).unwrap().with_fixed_window(window);
+        let mut narrow = SparseEngine::<u16>::with_fixed_mask(&game, mask).unwrap().with_fixed_window(window);
         prop_assert!(narrow.extend_to(1200));
         prop_assert_eq!(narrow.values(), &expected[..]);
-        let mut parallel = SparseEngine::with_fixed_mask(&game, mask).unwrap().with_fixed_window(window).with_parallel_from(40);
+        let mut parallel = SparseEngine::<u16>::with_fixed_mask(&game, mask).unwrap().with_fixed_window(window).with_parallel_from(40);
         prop_assert!(parallel.extend_parallel(1200, 2));
         prop_assert_eq!(parallel.values(), &expected[..]);
     }
@@ -250,8 +250,8 @@ proptest! {
     #[test]
     fn parallel_engine_matches_the_sequential_one(code in random_code(), n_threads in 2usize..4) {
         let game = code_game(&code);
-        let Some(mut sequential) = SparseEngine::new(&game) else { return Ok(()) };
-        let mut parallel = SparseEngine::new(&game).unwrap().with_parallel_from(64);
+        let Some(mut sequential) = SparseEngine::<u16>::new(&game) else { return Ok(()) };
+        let mut parallel = SparseEngine::<u16>::new(&game).unwrap().with_parallel_from(64);
         let ok = sequential.extend_to(2500);
         prop_assert_eq!(parallel.extend_parallel(2500, n_threads), ok);
         if ok {
@@ -343,7 +343,7 @@ proptest! {
 fn sparse_engine_far_enough_to_use_its_mask() {
     for name in ["grundy", "0.6", "0.16"] {
         let game = heap_game(name);
-        let mut sparse = SparseEngine::new(&game).unwrap();
+        let mut sparse = SparseEngine::<u16>::new(&game).unwrap();
         sparse.extend_to(40_000);
         assert_ne!(sparse.stats().mask, 0, "{name}: the mask should be in use by now");
         let mut reference = DenseEngine::new(&game);
@@ -354,15 +354,15 @@ fn sparse_engine_far_enough_to_use_its_mask() {
     // The parallel path, past the switch to the mask, on both games.
     for name in ["grundy", "0.6"] {
         let game = heap_game(name);
-        let mut sequential = SparseEngine::new(&game).unwrap();
+        let mut sequential = SparseEngine::<u16>::new(&game).unwrap();
         sequential.extend_to(60_000);
-        let mut parallel = SparseEngine::new(&game).unwrap().with_parallel_from(20_000);
+        let mut parallel = SparseEngine::<u16>::new(&game).unwrap().with_parallel_from(20_000);
         assert!(parallel.extend_parallel(60_000, 2));
         assert_eq!(sequential.values(), parallel.values(), "{name}, 2 threads");
     }
     // Rare positions of Grundy's game under mask 0xfe below 2^21: 1274, the last at 82860
     // (Flammenkamp); below 40000 they must be a prefix of those, ending at most at 82860.
-    let mut engine = SparseEngine::new(&heap_game("grundy")).unwrap();
+    let mut engine = SparseEngine::<u16>::new(&heap_game("grundy")).unwrap();
     engine.extend_to(100_000);
     assert_eq!(engine.stats().mask, 0xfe);
     assert_eq!(engine.stats().n_rare, 1273, "rare positions with n ≥ 1 (0 is rare too: 1274)");

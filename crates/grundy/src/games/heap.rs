@@ -483,7 +483,7 @@ fn solve_heaps(game: &HeapGame, heaps: &[u64], limits: &Limits) -> Result<Analys
     use crate::sequence::{cost, Engine};
     let format = |heap: &u64| heap.to_string();
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let limit = if crate::sequence::sparse::SparseEngine::supports(game) {
+    let limit = if crate::sequence::sparse::supports(game) {
         limits.max_heap.min(MAX_COMPUTED_HEAP.max(limits.max_heap))
     } else {
         limits.max_heap.min(MAX_COMPUTED_HEAP_STRAIGHTFORWARD)

@@ -10,7 +10,7 @@
 //! the heap. It is an estimate within a small factor, meant to tell seconds from hours.
 
 use super::run::three_heap_code;
-use super::sparse::SparseEngine;
+use super::sparse;
 use super::{closed_form, Engine};
 use crate::games::heap::{HeapGame, HeapRules};
 use crate::limits::Limits;
@@ -123,7 +123,7 @@ struct Model {
 
 impl Model {
     fn of(game: &HeapGame, engine: Engine) -> Model {
-        let kind = if engine == Engine::Fastest && SparseEngine::supports(game) {
+        let kind = if engine == Engine::Fastest && sparse::supports(game) {
             Kind::Sparse
         } else if engine == Engine::Fastest && three_heap_code(game).is_some() {
             Kind::Triple

@@ -24,22 +24,28 @@ use crate::limits::Limits;
 use period::{Period, Proof};
 pub use run::{Chunk, RunOptions, Sink};
 
-/// Values as computed: two bytes each where they fit (the fast engine), four otherwise.
+/// Values as computed: one byte each where every value fits (the fast engine while values stay
+/// below 256), two bytes where they fit (the fast engine), four otherwise.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Computed {
+    /// Values below 2^8.
+    Bytes(Vec<u8>),
     /// Values below 2^16.
     Narrow(Vec<u16>),
     /// Any values.
     Wide(Vec<u32>),
 }
 
+impl Default for Computed {
+    fn default() -> Self {
+        Computed::Wide(Vec::new())
+    }
+}
+
 impl Computed {
     /// The number of values.
     pub fn len(&self) -> usize {
-        match self {
-            Computed::Narrow(values) => values.len(),
-            Computed::Wide(values) => values.len(),
-        }
+        self.as_chunk().len()
     }
 
     /// Whether there is no value.
@@ -49,22 +55,17 @@ impl Computed {
 
     /// Value `n`.
     pub fn get(&self, n: usize) -> Option<u32> {
-        match self {
-            Computed::Narrow(values) => values.get(n).map(|&v| u32::from(v)),
-            Computed::Wide(values) => values.get(n).copied(),
-        }
+        (n < self.len()).then(|| self.as_chunk().get(n) as u32)
     }
 
     /// All values, widened.
     pub fn to_vec(&self) -> Vec<u32> {
-        match self {
-            Computed::Narrow(values) => values.iter().map(|&v| u32::from(v)).collect(),
-            Computed::Wide(values) => values.clone(),
-        }
+        self.as_chunk().to_vec()
     }
 
     pub(crate) fn truncate(&mut self, len: usize) {
         match self {
+            Computed::Bytes(values) => values.truncate(len),
             Computed::Narrow(values) => values.truncate(len),
             Computed::Wide(values) => values.truncate(len),
         }
@@ -94,6 +95,7 @@ impl Computed {
     /// The values as a [`Chunk`].
     pub fn as_chunk(&self) -> Chunk<'_> {
         match self {
+            Computed::Bytes(values) => Chunk::Bytes(values),
             Computed::Narrow(values) => Chunk::Narrow(values),
             Computed::Wide(values) => Chunk::Wide(values),
         }
@@ -181,6 +183,7 @@ impl HeapValues {
     pub fn value(&self, n: u64) -> Option<u64> {
         match &self.period {
             Some(period) => match &self.computed {
+                Computed::Bytes(values) => period.value_at(values, n),
                 Computed::Narrow(values) => period.value_at(values, n),
                 Computed::Wide(values) => period.value_at(values, n),
             },

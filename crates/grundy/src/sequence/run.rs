@@ -13,7 +13,7 @@ use super::arithmetic;
 use super::cost;
 use super::dense::DenseEngine;
 use super::period::{self, find_period, proof_bound, Period, ProofBound};
-use super::sparse::SparseEngine;
+use super::sparse::{self, Cell, SparseEngine};
 use super::triple::TripleEngine;
 use super::{closed_form, Computed, Engine};
 use crate::error::{Error, Result};
@@ -21,9 +21,12 @@ use crate::games::heap::{HeapGame, OctalCode};
 use crate::limits::{Limit, Limits};
 use std::time::{Duration, Instant};
 
-/// A run of values as an engine stores them: two bytes each where they fit, four otherwise.
+/// A run of values as an engine stores them: one or two bytes each where they fit, four
+/// otherwise.
 #[derive(Debug, Clone, Copy)]
 pub enum Chunk<'a> {
+    /// Values below 2^8.
+    Bytes(&'a [u8]),
     /// Values below 2^16.
     Narrow(&'a [u16]),
     /// Values below 2^32.
@@ -36,6 +39,7 @@ impl<'a> Chunk<'a> {
     /// The number of values.
     pub fn len(&self) -> usize {
         match self {
+            Chunk::Bytes(values) => values.len(),
             Chunk::Narrow(values) => values.len(),
             Chunk::Wide(values) => values.len(),
             Chunk::Long(values) => values.len(),
@@ -50,6 +54,7 @@ impl<'a> Chunk<'a> {
     /// Value `idx`.
     pub fn get(&self, idx: usize) -> u64 {
         match self {
+            Chunk::Bytes(values) => u64::from(values[idx]),
             Chunk::Narrow(values) => u64::from(values[idx]),
             Chunk::Wide(values) => u64::from(values[idx]),
             Chunk::Long(values) => values[idx],
@@ -59,6 +64,7 @@ impl<'a> Chunk<'a> {
     /// The values `range`.
     pub fn slice(&self, range: std::ops::Range<usize>) -> Chunk<'a> {
         match self {
+            Chunk::Bytes(values) => Chunk::Bytes(&values[range]),
             Chunk::Narrow(values) => Chunk::Narrow(&values[range]),
             Chunk::Wide(values) => Chunk::Wide(&values[range]),
             Chunk::Long(values) => Chunk::Long(&values[range]),
@@ -68,6 +74,7 @@ impl<'a> Chunk<'a> {
     /// The largest value (0 when empty).
     pub fn max(&self) -> u64 {
         match self {
+            Chunk::Bytes(values) => values.iter().copied().max().map_or(0, u64::from),
             Chunk::Narrow(values) => values.iter().copied().max().map_or(0, u64::from),
             Chunk::Wide(values) => values.iter().copied().max().map_or(0, u64::from),
             Chunk::Long(values) => values.iter().copied().max().unwrap_or(0),
@@ -77,6 +84,7 @@ impl<'a> Chunk<'a> {
     /// The values as four-byte integers (saturated: callers check [`Chunk::max`] first).
     pub fn to_vec(&self) -> Vec<u32> {
         match self {
+            Chunk::Bytes(values) => values.iter().map(|&v| u32::from(v)).collect(),
             Chunk::Narrow(values) => values.iter().map(|&v| u32::from(v)).collect(),
             Chunk::Wide(values) => values.to_vec(),
             Chunk::Long(values) => {
@@ -145,7 +153,7 @@ pub trait SequenceEngine: Send {
     fn into_computed(self: Box<Self>) -> Computed;
 }
 
-impl SequenceEngine for SparseEngine {
+impl<V: Cell> SequenceEngine for SparseEngine<V> {
     fn name(&self) -> &'static str {
         "sparse"
     }
@@ -153,7 +161,7 @@ impl SequenceEngine for SparseEngine {
         true
     }
     fn values(&self) -> Chunk<'_> {
-        Chunk::Narrow(SparseEngine::values(self))
+        V::chunk(SparseEngine::values(self))
     }
     fn extend_to(&mut self, target: usize, n_threads: usize) -> bool {
         self.extend_parallel(target, n_threads)
@@ -163,7 +171,7 @@ impl SequenceEngine for SparseEngine {
         format!("rare {} max {}", stats.n_rare, stats.max_value)
     }
     fn into_computed(self: Box<Self>) -> Computed {
-        Computed::Narrow(self.into_values())
+        V::computed(self.into_values())
     }
 }
 
@@ -207,7 +215,7 @@ pub struct RunOptions {
     /// Threads for the engines that use them.
     pub n_threads: usize,
     /// Values already computed (a resumed run): the engine starts after them.
-    pub earlier: Vec<u32>,
+    pub earlier: Computed,
     /// The first heap whose value the sink still needs (at least `earlier.len()`; more when a
     /// resumed sink already holds values from a proven period, which the run proves again).
     pub deliver_from: u64,
@@ -215,7 +223,12 @@ pub struct RunOptions {
 
 impl Default for RunOptions {
     fn default() -> Self {
-        RunOptions { engine: Engine::Fastest, n_threads: 1, earlier: Vec::new(), deliver_from: 0 }
+        RunOptions {
+            engine: Engine::Fastest,
+            n_threads: 1,
+            earlier: Computed::default(),
+            deliver_from: 0,
+        }
     }
 }
 
@@ -308,8 +321,12 @@ pub fn run(
             ));
         }
     }
-    let bytes_per_value =
-        if SparseEngine::supports(game) && options.engine == Engine::Fastest { 2 } else { 4 };
+    let bytes_per_value = if sparse::supports(game) && options.engine == Engine::Fastest {
+        // One byte a value while they fit (two after); the memory check allows for the move.
+        2
+    } else {
+        4
+    };
     let memory_for = |heap: usize| (heap as u64).saturating_add(1).saturating_mul(bytes_per_value);
     // A game no theorem can stop early must fit whole; the others are checked as they grow.
     if proof_bound(game).is_none() {
@@ -335,9 +352,9 @@ pub fn run(
         )?;
         let started = Instant::now();
         if !engine.extend_to(target, options.n_threads) {
-            // A value outgrew two bytes: carry on with the straightforward engine, widened.
-            let values = engine.values().to_vec();
-            engine = Box::new(DenseEngine::with_values(game, &values));
+            // A value outgrew the engine's cells: carry on with wider ones (the fast engine on
+            // two bytes, then the straightforward engine on four).
+            engine = widened(game, engine);
             continue;
         }
         let took = started.elapsed();
@@ -392,19 +409,48 @@ fn too_long(up_to: u64) -> Error {
 fn new_engine(game: &HeapGame, options: &RunOptions) -> Result<Box<dyn SequenceEngine>> {
     let earlier = &options.earlier;
     if options.engine == Engine::Fastest {
-        if SparseEngine::supports(game) && earlier.iter().all(|&v| v <= u32::from(u16::MAX)) {
-            let narrow: Vec<u16> = earlier.iter().map(|&v| v as u16).collect();
-            if let Some(engine) = SparseEngine::with_values(game, narrow) {
-                return Ok(Box::new(engine));
+        if sparse::supports(game) {
+            let max = earlier.as_chunk().max();
+            let engine: Option<Box<dyn SequenceEngine>> = if max <= u64::from(u8::MAX) {
+                SparseEngine::<u8>::with_values(game, cells(earlier.as_chunk()))
+                    .map(|engine| Box::new(engine) as Box<dyn SequenceEngine>)
+            } else if max <= u64::from(u16::MAX) {
+                SparseEngine::<u16>::with_values(game, cells(earlier.as_chunk()))
+                    .map(|engine| Box::new(engine) as Box<dyn SequenceEngine>)
+            } else {
+                None
+            };
+            if let Some(engine) = engine {
+                return Ok(engine);
             }
         }
         if let Some(code) = three_heap_code(game) {
-            if let Some(engine) = TripleEngine::with_values(code, earlier) {
+            if let Some(engine) = TripleEngine::with_values(code, &earlier.to_vec()) {
                 return Ok(Box::new(engine));
             }
         }
     }
-    Ok(Box::new(DenseEngine::with_values(game, earlier)))
+    Ok(Box::new(DenseEngine::with_values(game, &earlier.to_vec())))
+}
+
+/// The values of `chunk` as cells of type `V` (the caller checked that they fit).
+fn cells<V: Cell>(chunk: Chunk<'_>) -> Vec<V> {
+    (0..chunk.len()).map(|n| V::from_u32(chunk.get(n) as u32)).collect()
+}
+
+/// The engine that carries on where `engine` met a value its cells cannot hold: the fast
+/// engine on two bytes after one, the straightforward engine on four after that.
+fn widened(game: &HeapGame, engine: Box<dyn SequenceEngine>) -> Box<dyn SequenceEngine> {
+    let values = engine.values();
+    if let Chunk::Bytes(bytes) = values {
+        let narrow: Vec<u16> = bytes.iter().map(|&v| u16::from(v)).collect();
+        drop(engine);
+        if let Some(engine) = SparseEngine::<u16>::with_values(game, narrow) {
+            return Box::new(engine);
+        }
+        unreachable!("the fast engine took this game on bytes, so it takes it on two bytes");
+    }
+    Box::new(DenseEngine::with_values(game, &values.to_vec()))
 }
 
 /// Hands the values of heaps `from..=up_to` to the sink, from the proven period.
@@ -474,6 +520,7 @@ impl Schedule {
         self.next_check = n + n / self.growth + 1;
         let started = Instant::now();
         let found = self.bound.and_then(|bound| match values {
+            Chunk::Bytes(values) => find_period(values, bound, 1 << 27),
             Chunk::Narrow(values) => find_period(values, bound, 1 << 27),
             Chunk::Wide(values) => find_period(values, bound, 1 << 27),
             Chunk::Long(values) => find_period(values, bound, 1 << 27),

@@ -29,12 +29,20 @@
 //! ([`SparseEngine::supports`]): three-heap splits go to [`super::triple`] (the rare/common
 //! argument fails for three parts), repeating digits to the straightforward engine.
 
-use crate::games::heap::{HeapGame, HeapRules};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, RwLock};
+mod cell;
+mod handoff;
+mod marking;
 
-/// The largest value the engine stores (values are `u16`).
-pub const MAX_VALUE: u32 = u16::MAX as u32 - 1;
+pub use cell::Cell;
+
+use crate::games::heap::{HeapGame, HeapRules};
+use crate::sequence::Computed;
+use handoff::{DoneOnDrop, Handoff, StopOnDrop};
+use marking::{
+    pair_with_xor, speculate, speculate_block, speculate_share, Scratch, LANES, LANES_FROM,
+};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::RwLock;
 
 /// Counters that describe the work done, for progress displays and benchmarks.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -59,7 +67,7 @@ pub struct SparseStats {
 
 /// The fast engine for one heap game.
 #[derive(Debug, Clone)]
-pub struct SparseEngine {
+pub struct SparseEngine<V: Cell = u16> {
     /// `k` such that a heap of exactly `k` may be taken whole.
     take_all: Vec<usize>,
     /// `k ≥ 1` such that removing `k` may leave one heap.
@@ -68,12 +76,12 @@ pub struct SparseEngine {
     split_after: Vec<usize>,
     /// Grundy's game: the two heaps must differ.
     unequal: bool,
-    values: Vec<u16>,
+    values: Vec<V>,
     histogram: Vec<u64>,
     mask: u32,
     rare: Vec<u32>,
     /// The values at the rare positions, beside them, so the hot loop reads one array less.
-    rare_values: Vec<u16>,
+    rare_values: Vec<V>,
     window: usize,
     /// Pairs walked by full enumerations that found their candidate, since the window was
     /// last tuned, and the heaps computed since then.
@@ -115,19 +123,40 @@ const MAX_STOPS: usize = 2;
 /// The window is tuned once per this many heaps.
 const WINDOW_EPOCH: u64 = 4096;
 
-impl SparseEngine {
-    /// Whether this engine handles the game (codes without a repeating digit or three-heap
-    /// splits, and Grundy's game).
-    pub fn supports(game: &HeapGame) -> bool {
-        match &game.rules {
-            HeapRules::Grundy => true,
-            HeapRules::Code(code) => code.max_removal().is_some() && code.max_parts() <= 2,
-        }
+/// Whether the fast engine handles the game (codes without a repeating digit or three-heap
+/// splits, and Grundy's game).
+pub fn supports(game: &HeapGame) -> bool {
+    match &game.rules {
+        HeapRules::Grundy => true,
+        HeapRules::Code(code) => code.max_removal().is_some() && code.max_parts() <= 2,
     }
+}
 
+/// The values of heaps `0..=last` of `game` by the fast engine with `n_threads` threads, as a
+/// run computes them: on bytes while every value fits one, then on two bytes. `None` if the
+/// engine does not handle the game or a value passes 16 bits.
+///
+/// ```
+/// let officers = grundy::game("0.6")?.heap_game().unwrap();
+/// let values = grundy::sequence::sparse::compute(&officers, 1000, 1).unwrap();
+/// assert_eq!(values.len(), 1001);
+/// assert_eq!(values.get(1000), grundy::sequence::HeapValues::compute(&officers, 1000, &mut |_| {}).value(1000).map(|v| v as u32));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn compute(game: &HeapGame, last: usize, n_threads: usize) -> Option<Computed> {
+    let mut bytes = SparseEngine::<u8>::new(game)?;
+    if bytes.extend_parallel(last, n_threads) {
+        return Some(Computed::Bytes(bytes.into_values()));
+    }
+    let values = bytes.into_values().into_iter().map(u16::from).collect();
+    let mut narrow = SparseEngine::<u16>::with_values(game, values)?;
+    narrow.extend_parallel(last, n_threads).then(|| Computed::Narrow(narrow.into_values()))
+}
+
+impl<V: Cell> SparseEngine<V> {
     /// An engine for `game`, or `None` if [`SparseEngine::supports`] says no.
     pub fn new(game: &HeapGame) -> Option<Self> {
-        if !Self::supports(game) {
+        if !supports(game) {
             return None;
         }
         let (mut take_all, mut leave_one, mut split_after, mut unequal) =
@@ -204,7 +233,7 @@ impl SparseEngine {
     }
 
     /// Starts from values already computed (a resumed run), as if they had been computed here.
-    pub fn with_values(game: &HeapGame, values: Vec<u16>) -> Option<Self> {
+    pub fn with_values(game: &HeapGame, values: Vec<V>) -> Option<Self> {
         let mut engine = Self::new(game)?;
         for &value in &values {
             engine.record(value);
@@ -215,12 +244,12 @@ impl SparseEngine {
     }
 
     /// The values so far.
-    pub fn values(&self) -> &[u16] {
+    pub fn values(&self) -> &[V] {
         &self.values
     }
 
     /// Gives up the values.
-    pub fn into_values(self) -> Vec<u16> {
+    pub fn into_values(self) -> Vec<V> {
         self.values
     }
 
@@ -239,8 +268,8 @@ impl SparseEngine {
         (value & self.mask).count_ones() % 2 == 0
     }
 
-    fn record(&mut self, value: u16) {
-        let value = u32::from(value);
+    fn record(&mut self, value: V) {
+        let value: u32 = value.into();
         if value as usize >= self.histogram.len() {
             self.histogram.resize((value as usize + 1).next_power_of_two(), 0);
         }
@@ -249,8 +278,8 @@ impl SparseEngine {
     }
 
     /// Computes the value of the next heap size and returns it; `None` if it would not fit in
-    /// 16 bits.
-    pub fn push_next(&mut self) -> Option<u16> {
+    /// a cell (then nothing is stored).
+    pub fn push_next(&mut self) -> Option<V> {
         let n = self.values.len();
         if n >= self.next_mask_review {
             self.review_mask();
@@ -259,10 +288,10 @@ impl SparseEngine {
         if self.heaps_since_tuning == WINDOW_EPOCH {
             self.tune_window();
         }
-        let value = self.compute(n)?;
+        let value = self.compute(n).filter(|&value| value <= V::MAX).map(V::from_u32)?;
         self.values.push(value);
         self.record(value);
-        if self.mask != 0 && n > 0 && self.is_rare(u32::from(value)) {
+        if self.mask != 0 && n > 0 && self.is_rare(value.into()) {
             self.rare.push(n as u32);
             self.rare_values.push(value);
         }
@@ -296,7 +325,7 @@ impl SparseEngine {
         }
         // The helpers live for the whole call and take one job per block; between blocks the
         // values move into `shared` (read by everyone in phase 1) and back (written in phase 2).
-        let shared: RwLock<SharedOwned> = RwLock::new(SharedOwned::default());
+        let shared: RwLock<SharedOwned<V>> = RwLock::new(SharedOwned::default());
         let mut scratches = std::mem::take(&mut self.scratches);
         scratches.resize_with(n_threads, Scratch::default);
         let (mine, others) = scratches.split_first_mut().expect("at least one thread");
@@ -441,12 +470,13 @@ impl SparseEngine {
                     self.compute(n)?
                 }
             };
-            if u32::from(value) > MAX_VALUE {
+            if value > V::MAX {
                 return None;
             }
+            let value = V::from_u32(value);
             self.values.push(value);
             self.record(value);
-            if self.mask != 0 && self.is_rare(u32::from(value)) {
+            if self.mask != 0 && self.is_rare(value.into()) {
                 self.rare.push(n as u32);
                 self.rare_values.push(value);
             }
@@ -459,11 +489,13 @@ impl SparseEngine {
 
     /// Phase 2 for heap `n` of a block starting at `start`: the pairs and single heaps that
     /// reach into the block, against the values phase 1 offered. `None`: start over.
-    fn settle(&self, n: usize, start: usize, speculation: &Speculation) -> Option<u16> {
+    fn settle(&self, n: usize, start: usize, speculation: &Speculation) -> Option<u32> {
         let values = &self.values;
-        let produced_here = |target: u16| -> bool {
-            let by_single =
-                self.leave_one.iter().any(|&k| n > k && n - k >= start && values[n - k] == target);
+        let produced_here = |target: u32| -> bool {
+            let by_single = self
+                .leave_one
+                .iter()
+                .any(|&k| n > k && n - k >= start && values[n - k].into() == target);
             by_single
                 || self.split_after.iter().any(|&k| {
                     if n < k + 2 {
@@ -471,7 +503,8 @@ impl SparseEngine {
                     }
                     let rest = n - k;
                     let last = last_pair(rest, self.unequal).min(rest.saturating_sub(start));
-                    pair_with_xor(values, rest, 1, last, target).is_some()
+                    target <= V::MAX
+                        && pair_with_xor(values, rest, 1, last, V::from_u32(target)).is_some()
                 })
         };
         speculation.stops[..speculation.n_stops as usize]
@@ -500,7 +533,8 @@ impl SparseEngine {
 
     /// The value of heap `n` from all the values below it: phase 1 of the parallel path with
     /// the block starting at `n` itself, so that nothing reaches into the block.
-    fn compute(&mut self, n: usize) -> Option<u16> {
+    /// The value of heap `n` (or a value past what a cell holds, which the caller refuses).
+    fn compute(&mut self, n: usize) -> Option<u32> {
         let window = self.effective_window();
         let shared = Shared {
             old: &self.values[..n],
@@ -610,7 +644,7 @@ impl SparseEngine {
         if new_mask != 0 {
             for pos in 1..n {
                 let value = self.values[pos];
-                if self.is_rare(u32::from(value)) {
+                if self.is_rare(value.into()) {
                     self.rare.push(pos as u32);
                     self.rare_values.push(value);
                 }
@@ -658,277 +692,6 @@ fn last_pair(rest: usize, unequal: bool) -> usize {
     }
 }
 
-/// Marks `G(a) ⊕ G(rest − a)` for `a` in `first..=last`: both halves are contiguous slices
-/// walked in opposite directions. `seen.len()` is a power of two above every XOR, so the mask
-/// on the index never changes it and spares the bounds check.
-#[inline(always)]
-fn mark_pair_range_generic(
-    values: &[u16],
-    rest: usize,
-    first: usize,
-    last: usize,
-    seen: &mut [u8],
-    stamp: u8,
-) {
-    if first > last {
-        return;
-    }
-    let lows = &values[first..=last];
-    let highs = &values[rest - last..=rest - first];
-    let index_mask = seen.len() - 1;
-    // XORs are formed eight at a time (the compiler keeps them in vector registers, reversing
-    // one half with a shuffle), then stored one by one: the stores are the only scalar part.
-    let mut low_chunks = lows.chunks_exact(8);
-    let mut high_chunks = highs.rchunks_exact(8);
-    for (low, high) in (&mut low_chunks).zip(&mut high_chunks) {
-        let mut xors = [0u16; 8];
-        for lane in 0..8 {
-            xors[lane] = low[lane] ^ high[7 - lane];
-        }
-        for xor in xors {
-            seen[usize::from(xor) & index_mask] = stamp;
-        }
-    }
-    let (low_rest, high_rest) = (low_chunks.remainder(), high_chunks.remainder());
-    for (&low, &high) in low_rest.iter().zip(high_rest.iter().rev()) {
-        seen[usize::from(low ^ high) & index_mask] = stamp;
-    }
-}
-
-/// Marks `G(a) ⊕ G(rest − a)` for every rare position `a < rest` (the pairs with a rare part).
-#[allow(clippy::too_many_arguments)]
-fn mark_rare_pairs(
-    values: &[u16],
-    rest: usize,
-    rare: &[u32],
-    rare_values: &[u16],
-    unequal: bool,
-    seen: &mut [u8],
-    stamp: u8,
-) {
-    let count = rare.partition_point(|&a| (a as usize) < rest);
-    let (rare, rare_values) = (&rare[..count], &rare_values[..count]);
-    // Callers pass only rare positions whose partner `rest - a` is below `values.len()`;
-    // indexing with `min(len - 1)` then changes nothing and lets the compiler drop the bounds
-    // checks.
-    let window = values;
-    let last_index = values.len().saturating_sub(1);
-    debug_assert!(rare.first().is_none_or(|&a| rest - (a as usize) < values.len().max(1)));
-    let index_mask = seen.len() - 1;
-    // Grundy's game: the equal split (a = rest − a) is not a move, so that rare position, if
-    // it is one, is left out.
-    let equal_split =
-        if unequal && rest % 2 == 0 { rare.binary_search(&((rest / 2) as u32)).ok() } else { None };
-    let parts: [(&[u32], &[u16]); 2] = match equal_split {
-        Some(idx) => {
-            [(&rare[..idx], &rare_values[..idx]), (&rare[idx + 1..], &rare_values[idx + 1..])]
-        }
-        None => [(rare, rare_values), (&[], &[])],
-    };
-    for (rare, rare_values) in parts {
-        for (&a, &value) in rare.iter().zip(rare_values) {
-            let b = (rest - a as usize).min(last_index);
-            seen[usize::from(value ^ window[b]) & index_mask] = stamp;
-        }
-    }
-}
-
-/// The offset from `first` of the first `a` in `first..=last` with
-/// `G(a) ⊕ G(rest − a) = target`, if any. Compared in blocks that the compiler turns into
-/// vector instructions; only a block with a hit is searched one pair at a time.
-#[inline(always)]
-fn pair_with_xor_generic(
-    values: &[u16],
-    rest: usize,
-    first: usize,
-    last: usize,
-    target: u16,
-) -> Option<usize> {
-    if first > last {
-        return None;
-    }
-    const BLOCK: usize = 64;
-    let lows = &values[first..=last];
-    let highs = &values[rest - last..=rest - first];
-    let len = lows.len();
-    let mut start = 0;
-    while start + BLOCK <= len {
-        let low_block = &lows[start..start + BLOCK];
-        let high_block = &highs[len - start - BLOCK..len - start];
-        let any_hit = low_block
-            .iter()
-            .zip(high_block.iter().rev())
-            .fold(false, |hit, (&low, &high)| hit | (low ^ high == target));
-        if any_hit {
-            let offset = low_block
-                .iter()
-                .zip(high_block.iter().rev())
-                .position(|(&low, &high)| low ^ high == target)?;
-            return Some(start + offset);
-        }
-        start += BLOCK;
-    }
-    lows[start..]
-        .iter()
-        .zip(highs[..len - start].iter().rev())
-        .position(|(&low, &high)| low ^ high == target)
-        .map(|offset| start + offset)
-}
-
-/// A thread's table of values seen: `seen[v] == stamp` when value `v` is among the options of
-/// the heap being computed. A plain store per option (no read-modify-write chains), and no
-/// clearing between heaps. Byte stamps (cleared once every 255 heaps) keep the eight lanes'
-/// tables a quarter of the size of 32-bit ones, in the first-level cache: measured 3–12%
-/// faster than 32-bit stamps (medians of 6–8 whole runs of `grundy seq 0.6 1048575 --out F
-/// --threads 1` and `grundy seq grundy 1048575` / `2097151`, each beside the previous commit).
-#[derive(Debug, Clone, Default)]
-struct Scratch {
-    seen: Vec<u8>,
-    stamp: u8,
-    /// Per split of the heap being computed: (rest, last pair reaching into the block, window
-    /// start); kept to save an allocation per heap.
-    splits: Vec<(usize, usize, usize)>,
-}
-
-impl Scratch {
-    /// A fresh stamp for a table of `size` entries (grown, and cleared when stamps wrap).
-    fn next_stamp(&mut self, size: usize) -> u8 {
-        if self.seen.len() < size {
-            self.seen.resize(size, 0);
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
-        self.stamp
-    }
-}
-
-/// How the main thread hands a block to the helpers and learns that they are done.
-///
-/// The main thread never waits for a helper that has not started: heaps are handed out one at
-/// a time from a shared counter, the main thread works through them too, and when they are all
-/// taken it *closes* the job and waits only for the helpers that joined it and are still on a
-/// heap. A helper that wakes late (descheduled on a busy machine) finds the job closed and takes
-/// no part. So two threads are never much slower than one, loaded or not. Idle helpers spin a
-/// little, then park; the main thread unparks them with each job.
-struct Handoff {
-    generation: AtomicU64,
-    /// The current job's participants: bit [`CLOSED`] once the main thread has closed it, and
-    /// below it the number of helpers working on it.
-    state: AtomicUsize,
-    stop: AtomicBool,
-    /// A helper panicked (its job counts as left, so that nobody waits for ever).
-    failed: AtomicBool,
-    /// Each helper's answers for the current block, as (offset in the block, speculation).
-    results: Vec<Mutex<Vec<(usize, Speculation)>>>,
-    /// The helpers' threads, to unpark.
-    threads: Mutex<Vec<std::thread::Thread>>,
-}
-
-/// The bit of [`Handoff::state`] that says the job is closed.
-const CLOSED: usize = 1 << (usize::BITS - 1);
-
-impl Handoff {
-    fn new(n_helpers: usize) -> Self {
-        Handoff {
-            generation: AtomicU64::new(0),
-            state: AtomicUsize::new(CLOSED),
-            stop: AtomicBool::new(false),
-            failed: AtomicBool::new(false),
-            results: (0..n_helpers).map(|_| Mutex::new(Vec::new())).collect(),
-            threads: Mutex::new(Vec::with_capacity(n_helpers)),
-        }
-    }
-
-    /// Helper: makes itself known, to be unparked with each job.
-    fn register(&self, thread: std::thread::Thread) {
-        self.threads.lock().unwrap_or_else(|p| p.into_inner()).push(thread);
-    }
-
-    fn wake_helpers(&self) {
-        for thread in self.threads.lock().unwrap_or_else(|p| p.into_inner()).iter() {
-            thread.unpark();
-        }
-    }
-
-    /// Main thread: the job is in place; helpers, go. Answers of earlier jobs are cleared, so
-    /// that a helper that takes no part in this one leaves nothing behind.
-    fn start_job(&self) {
-        for results in &self.results {
-            results.lock().unwrap_or_else(|p| p.into_inner()).clear();
-        }
-        self.state.store(0, Ordering::Release);
-        self.generation.fetch_add(1, Ordering::AcqRel);
-        self.wake_helpers();
-    }
-
-    /// Helper: joins the current job, unless the main thread has closed it.
-    fn join(&self) -> bool {
-        self.state
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |state| {
-                (state & CLOSED == 0).then_some(state + 1)
-            })
-            .is_ok()
-    }
-
-    /// Main thread: closes the job and waits for the helpers still working on it.
-    fn close_and_wait(&self) {
-        self.state.fetch_or(CLOSED, Ordering::AcqRel);
-        let mut spins = 0u32;
-        while self.state.load(Ordering::Acquire) & !CLOSED != 0 {
-            if spins < 1 << 12 {
-                spins += 1;
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
-        }
-    }
-
-    /// Helper: waits for a generation after `seen`, and returns it; spins a little, then parks.
-    fn wait_for_next(&self, seen: u64) -> u64 {
-        let mut spins = 0u32;
-        loop {
-            let generation = self.generation.load(Ordering::Acquire);
-            if generation != seen {
-                return generation;
-            }
-            if spins < 1 << 12 {
-                spins += 1;
-                std::hint::spin_loop();
-            } else {
-                // Unparked by the next job (or by stop); a spurious wake-up just looks again.
-                std::thread::park_timeout(std::time::Duration::from_millis(5));
-            }
-        }
-    }
-}
-
-/// A helper leaves its job when this is dropped, normally or while unwinding from a panic.
-struct DoneOnDrop<'a>(&'a Handoff);
-
-impl Drop for DoneOnDrop<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.0.failed.store(true, Ordering::Release);
-        }
-        self.0.state.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
-/// Tells the helpers to stop when dropped.
-struct StopOnDrop<'a>(&'a Handoff);
-
-impl Drop for StopOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.stop.store(true, Ordering::Release);
-        self.0.generation.fetch_add(1, Ordering::AcqRel);
-        self.0.wake_helpers();
-    }
-}
-
 /// A block's settings, sent to the helpers.
 #[derive(Debug, Clone, Copy)]
 struct Job {
@@ -942,11 +705,11 @@ struct Job {
 }
 
 /// The engine's data while a parallel run has lent it to the threads.
-#[derive(Debug, Default)]
-struct SharedOwned {
-    values: Vec<u16>,
+#[derive(Debug)]
+struct SharedOwned<V> {
+    values: Vec<V>,
     rare: Vec<u32>,
-    rare_values: Vec<u16>,
+    rare_values: Vec<V>,
     take_all: Vec<usize>,
     leave_one: Vec<usize>,
     split_after: Vec<usize>,
@@ -957,8 +720,24 @@ struct SharedOwned {
     job: Option<Job>,
 }
 
-impl SharedOwned {
-    fn view(&self, job: &Job) -> Shared<'_> {
+impl<V> Default for SharedOwned<V> {
+    fn default() -> Self {
+        SharedOwned {
+            values: Vec::new(),
+            rare: Vec::new(),
+            rare_values: Vec::new(),
+            take_all: Vec::new(),
+            leave_one: Vec::new(),
+            split_after: Vec::new(),
+            unequal: false,
+            next_offset: AtomicUsize::new(0),
+            job: None,
+        }
+    }
+}
+
+impl<V> SharedOwned<V> {
+    fn view(&self, job: &Job) -> Shared<'_, V> {
         Shared {
             old: &self.values[..job.start],
             rare: &self.rare,
@@ -975,10 +754,10 @@ impl SharedOwned {
 }
 
 /// What phase 1 reads: the values below the block and the engine's settings, all immutable.
-struct Shared<'a> {
-    old: &'a [u16],
+struct Shared<'a, V> {
+    old: &'a [V],
     rare: &'a [u32],
-    rare_values: &'a [u16],
+    rare_values: &'a [V],
     mask: u32,
     window: usize,
     take_all: &'a [usize],
@@ -994,395 +773,9 @@ struct Shared<'a> {
 /// reaching into the block) do not produce is the answer.
 #[derive(Debug, Clone, Copy, Default)]
 struct Speculation {
-    stops: [u16; MAX_STOPS],
+    stops: [u32; MAX_STOPS],
     n_stops: u8,
     full_checks: u64,
     wasted_checks: u64,
     wasted_pairs: u64,
-}
-
-/// Phase 1 for heap `n`: everything that the values below the block (`shared.old`) can tell,
-/// offering at most `max_stops` candidates.
-fn speculate(
-    shared: &Shared<'_>,
-    n: usize,
-    scratch: &mut Scratch,
-    max_stops: usize,
-) -> Speculation {
-    let stamp = scratch.next_stamp(shared.size);
-    let mut splits = std::mem::take(&mut scratch.splits);
-    let speculation = speculate_marked(
-        shared,
-        n,
-        &mut scratch.seen[..shared.size],
-        stamp,
-        &mut splits,
-        max_stops,
-        false,
-    );
-    scratch.splits = splits;
-    speculation
-}
-
-/// [`speculate`] on a table and stamp prepared by the caller; `rare_marked`: the pairs with a
-/// rare part are marked already ([`speculate_block`]).
-fn speculate_marked(
-    shared: &Shared<'_>,
-    n: usize,
-    seen: &mut [u8],
-    stamp: u8,
-    splits: &mut Vec<(usize, usize, usize)>,
-    max_stops: usize,
-    rare_marked: bool,
-) -> Speculation {
-    let mut speculation = Speculation::default();
-    let old_len = shared.old.len();
-    let size = shared.size;
-    let old = shared.old;
-    for &k in shared.take_all {
-        if n == k {
-            seen[0] = stamp;
-        }
-    }
-    for &k in shared.leave_one {
-        if n > k && n - k < old_len {
-            seen[usize::from(old[n - k])] = stamp;
-        }
-    }
-    let sparse = shared.mask != 0;
-    // Per split: (rest, the last `a` whose partner reaches into the block, the window's start).
-    splits.clear();
-    for &k in shared.split_after {
-        if n < k + 2 {
-            continue;
-        }
-        let rest = n - k;
-        let new_limit = rest.saturating_sub(old_len);
-        let last = last_pair(rest, shared.unequal);
-        if sparse && !rare_marked {
-            let from = shared.rare.partition_point(|&a| (a as usize) <= new_limit);
-            let to = shared.rare.partition_point(|&a| (a as usize) < rest);
-            mark_rare_pairs(
-                old,
-                rest,
-                &shared.rare[from..to.max(from)],
-                &shared.rare_values[from..to.max(from)],
-                shared.unequal,
-                seen,
-                stamp,
-            );
-        }
-        let window = shared.window;
-        let first = last.saturating_sub(window - 1).max(new_limit + 1).max(1);
-        if first <= last {
-            mark_pair_range(old, rest, first, last, seen, stamp);
-        }
-        splits.push((rest, new_limit, first.min(last + 1)));
-    }
-    let max_stops = if sparse { max_stops } else { 1 };
-    // Marks only ever add, so each search for the next unmarked value starts where the last
-    // one stopped.
-    let mut searched_to = 0;
-    while (speculation.n_stops as usize) < max_stops {
-        let candidate = seen[searched_to..]
-            .iter()
-            .position(|&s| s != stamp)
-            .map_or(size, |at| searched_to + at);
-        searched_to = candidate.min(size);
-        if candidate as u32 > MAX_VALUE {
-            break;
-        }
-        let common = sparse && (candidate as u32 & shared.mask).count_ones() % 2 == 1;
-        // Further stops are offered only when they cost nothing.
-        if !common && speculation.n_stops > 0 {
-            break;
-        }
-        let mut present = false;
-        if !common {
-            speculation.full_checks += 1;
-            for &(rest, new_limit, window_first) in splits.iter() {
-                let (lo, hi) = (new_limit + 1, window_first.saturating_sub(1));
-                if let Some(offset) = pair_with_xor(old, rest, lo, hi, candidate as u16) {
-                    present = true;
-                    speculation.wasted_checks += 1;
-                    speculation.wasted_pairs += offset as u64 + 1;
-                    break;
-                }
-            }
-        }
-        if !present {
-            speculation.stops[speculation.n_stops as usize] = candidate as u16;
-            speculation.n_stops += 1;
-        }
-        seen[candidate] = stamp;
-    }
-    speculation
-}
-
-/// Phase 1 for a thread's share of a block: it takes heaps (by offset in the block) until none
-/// is left, [`LANES`] at a time where it may, one at a time otherwise (their costs vary a lot,
-/// so they are not dealt out in advance), and hands each result to `found`.
-fn speculate_share(
-    shared: &Shared<'_>,
-    job: &Job,
-    next_offset: &AtomicUsize,
-    scratch: &mut Scratch,
-    mut found: impl FnMut(usize, Speculation),
-) {
-    let step = if job.lanes { LANES } else { 1 };
-    loop {
-        let offset = next_offset.fetch_add(step, Ordering::Relaxed);
-        if offset >= job.block {
-            return;
-        }
-        if step == LANES && offset + LANES <= job.block {
-            let speculations = speculate_block(shared, job.start + offset, scratch, MAX_STOPS);
-            for (lane, speculation) in speculations.into_iter().enumerate() {
-                found(offset + lane, speculation);
-            }
-        } else {
-            for offset in offset..(offset + step).min(job.block) {
-                found(offset, speculate(shared, job.start + offset, scratch, MAX_STOPS));
-            }
-        }
-    }
-}
-
-/// Heaps taken together by [`speculate_block`].
-const LANES: usize = 8;
-
-/// Heaps are taken [`LANES`] at a time from this size on (plus the largest split's removal),
-/// so that every lane's partners are known values.
-const LANES_FROM: usize = 64;
-
-/// Phase 1 for the heaps `start..start + LANES` at once, under a mask. For a rare position `a`,
-/// the partners of the eight heaps are the eight consecutive values from `rest − a`, read in
-/// one load and XORed in one instruction; each lane then marks its own table. The rare
-/// positions whose partners would fall outside the known values (the first few, and those
-/// near `rest`), and for Grundy's game those that would make an equal split in some lane, are
-/// marked one heap at a time as before. The window and the checks are per heap.
-fn speculate_block(
-    shared: &Shared<'_>,
-    start: usize,
-    scratch: &mut Scratch,
-    max_stops: usize,
-) -> [Speculation; LANES] {
-    let size = shared.size;
-    let stamp = scratch.next_stamp(size * LANES);
-    let old = shared.old;
-    let old_len = old.len();
-    let (rare, rare_values) = (shared.rare, shared.rare_values);
-    let mut splits = std::mem::take(&mut scratch.splits);
-    let seen = &mut scratch.seen[..size * LANES];
-    for &k in shared.split_after {
-        let rest0 = start - k;
-        // Lane h (heap start + h) pairs a with rest0 + h − a, a known value (below `old_len`,
-        // which may be below `start` in the parallel path) for every lane when
-        // rest0 + LANES − old_len ≤ a ≤ rest0 − 1.
-        let (low, high) = ((rest0 + LANES).saturating_sub(old_len).max(1), rest0 - 1);
-        let i1 = rare.partition_point(|&a| (a as usize) < low);
-        let i4 = rare.partition_point(|&a| (a as usize) <= high).max(i1);
-        let (i2, i3) = if shared.unequal {
-            let (equal_low, equal_high) = (rest0.div_ceil(2), (rest0 + LANES - 1) / 2);
-            (
-                rare.partition_point(|&a| (a as usize) < equal_low).clamp(i1, i4),
-                rare.partition_point(|&a| (a as usize) <= equal_high).clamp(i1, i4),
-            )
-        } else {
-            (i4, i4)
-        };
-        mark_rare_lanes(old, rest0, &rare[i1..i2], &rare_values[i1..i2], seen, size, stamp);
-        mark_rare_lanes(old, rest0, &rare[i3..i4], &rare_values[i3..i4], seen, size, stamp);
-        // Usually every rare position lies below rest0 and above each lane's new_limit (a few
-        // heaps at most): then the leftover ranges are empty and no search is needed.
-        let all_below = rare.last().is_none_or(|&a| (a as usize) < rest0);
-        for lane in 0..LANES {
-            let rest = rest0 + lane;
-            let new_limit = rest.saturating_sub(old_len);
-            let from = rare.iter().take_while(|&&a| (a as usize) <= new_limit).count();
-            let to =
-                if all_below { rare.len() } else { rare.partition_point(|&a| (a as usize) < rest) };
-            let table = &mut seen[lane * size..(lane + 1) * size];
-            for (x, y) in [(from, i1), (i2, i3), (i4, to)] {
-                let (x, y) = (x.max(from), y.min(to));
-                if x < y {
-                    let (part, part_values) = (&rare[x..y], &rare_values[x..y]);
-                    mark_rare_pairs(old, rest, part, part_values, shared.unequal, table, stamp);
-                }
-            }
-        }
-    }
-    let speculations = std::array::from_fn(|lane| {
-        let table = &mut seen[lane * size..(lane + 1) * size];
-        speculate_marked(shared, start + lane, table, stamp, &mut splits, max_stops, true)
-    });
-    scratch.splits = splits;
-    speculations
-}
-
-/// Marks, for each rare position `a`, `G(a) ⊕ G(rest0 + h − a)` in lane `h`'s table
-/// (`seen[h·size..]`), for the eight lanes at once. Every partner must be a known value.
-#[inline(always)]
-fn mark_rare_lanes_generic(
-    values: &[u16],
-    rest0: usize,
-    rare: &[u32],
-    rare_values: &[u16],
-    seen: &mut [u8],
-    size: usize,
-    stamp: u8,
-) {
-    let index_mask = (size - 1) as u32;
-    let all_mask = seen.len() - 1;
-    let offsets: [u32; LANES] = std::array::from_fn(|lane| (lane * size) as u32);
-    for (&a, &value) in rare.iter().zip(rare_values) {
-        let first = rest0 - a as usize;
-        let partners: &[u16; LANES] =
-            values[first..first + LANES].try_into().expect("eight partners");
-        let mut index = [0u32; LANES];
-        for lane in 0..LANES {
-            index[lane] = (u32::from(partners[lane] ^ value) & index_mask) + offsets[lane];
-        }
-        for lane_index in index {
-            seen[lane_index as usize & all_mask] = stamp;
-        }
-    }
-}
-
-/// [`mark_rare_lanes_generic`] in AVX2 instructions: one 128-bit load of the eight partners,
-/// one XOR, a widening to 32-bit table indices with each lane's offset added, and eight plain
-/// stores (the compiler would otherwise load and XOR each partner on its own).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn mark_rare_lanes_avx2(
-    values: &[u16],
-    rest0: usize,
-    rare: &[u32],
-    rare_values: &[u16],
-    seen: &mut [u8],
-    size: usize,
-    stamp: u8,
-) {
-    use std::arch::x86_64::{
-        __m128i, __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_cvtepu16_epi32,
-        _mm256_set1_epi32, _mm256_setr_epi32, _mm256_storeu_si256, _mm_loadu_si128, _mm_set1_epi16,
-        _mm_xor_si128,
-    };
-    assert!(size.is_power_of_two() && seen.len() >= size * LANES && size * LANES < 1 << 31);
-    let index_mask = _mm256_set1_epi32((size - 1) as i32);
-    let lane = size as i32;
-    let offsets =
-        _mm256_setr_epi32(0, lane, 2 * lane, 3 * lane, 4 * lane, 5 * lane, 6 * lane, 7 * lane);
-    let seen = seen.as_mut_ptr();
-    let mut index = [0u32; LANES];
-    for (&a, &value) in rare.iter().zip(rare_values) {
-        let first = rest0 - a as usize;
-        let partners = &values[first..first + LANES];
-        // SAFETY: `partners` holds eight u16 (16 bytes), read unaligned. Every index is below
-        // `size` plus an offset of at most `7·size`, so below `seen.len()`.
-        unsafe {
-            let loaded = _mm_loadu_si128(partners.as_ptr().cast::<__m128i>());
-            let xors = _mm_xor_si128(loaded, _mm_set1_epi16(value as i16));
-            let wide = _mm256_cvtepu16_epi32(xors);
-            let lanes = _mm256_add_epi32(_mm256_and_si256(wide, index_mask), offsets);
-            _mm256_storeu_si256(index.as_mut_ptr().cast::<__m256i>(), lanes);
-            for &at in &index {
-                *seen.add(at as usize) = stamp;
-            }
-        }
-    }
-}
-
-/// See [`mark_rare_lanes_generic`].
-fn mark_rare_lanes(
-    values: &[u16],
-    rest0: usize,
-    rare: &[u32],
-    rare_values: &[u16],
-    seen: &mut [u8],
-    size: usize,
-    stamp: u8,
-) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor was asked, and has AVX2.
-        return unsafe {
-            mark_rare_lanes_avx2(values, rest0, rare, rare_values, seen, size, stamp)
-        };
-    }
-    mark_rare_lanes_generic(values, rest0, rare, rare_values, seen, size, stamp)
-}
-
-/// Whether this processor has AVX2, asked once. (AVX-512 was measured too: no faster here.)
-fn has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::sync::OnceLock;
-        static HAS_AVX2: OnceLock<bool> = OnceLock::new();
-        *HAS_AVX2.get_or_init(|| std::is_x86_feature_detected!("avx2"))
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
-/// The same loop compiled for AVX2 (16 lanes and a byte shuffle to reverse one half), used when
-/// the processor has it; the portable build only assumes SSE2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn pair_with_xor_avx2(
-    values: &[u16],
-    rest: usize,
-    first: usize,
-    last: usize,
-    target: u16,
-) -> Option<usize> {
-    pair_with_xor_generic(values, rest, first, last, target)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn mark_pair_range_avx2(
-    values: &[u16],
-    rest: usize,
-    first: usize,
-    last: usize,
-    seen: &mut [u8],
-    stamp: u8,
-) {
-    mark_pair_range_generic(values, rest, first, last, seen, stamp)
-}
-
-/// See [`pair_with_xor_generic`].
-fn pair_with_xor(
-    values: &[u16],
-    rest: usize,
-    first: usize,
-    last: usize,
-    target: u16,
-) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor was asked, and has AVX2.
-        return unsafe { pair_with_xor_avx2(values, rest, first, last, target) };
-    }
-    pair_with_xor_generic(values, rest, first, last, target)
-}
-
-/// See [`mark_pair_range_generic`].
-fn mark_pair_range(
-    values: &[u16],
-    rest: usize,
-    first: usize,
-    last: usize,
-    seen: &mut [u8],
-    stamp: u8,
-) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor was asked, and has AVX2.
-        return unsafe { mark_pair_range_avx2(values, rest, first, last, seen, stamp) };
-    }
-    mark_pair_range_generic(values, rest, first, last, seen, stamp)
 }
