@@ -45,7 +45,7 @@ fn run<V: Cell>(
     n_threads: usize,
     window: Option<usize>,
     started: Instant,
-) -> Result<Vec<V>, SparseEngine<V>> {
+) -> Result<Vec<V>, Box<SparseEngine<V>>> {
     if let Some(window) = window {
         engine = engine.with_fixed_window(window);
     }
@@ -53,7 +53,7 @@ fn run<V: Cell>(
     while engine.values().len() <= n {
         let step_to = (engine.values().len() + 1023).min(n);
         if !engine.extend_parallel(step_to, n_threads) {
-            return Err(engine);
+            return Err(Box::new(engine));
         }
         let len = engine.values().len();
         if len >= report_at && len != n + 1 {
