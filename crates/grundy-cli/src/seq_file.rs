@@ -120,7 +120,9 @@ impl Output {
             Ok(sum) => sum,
             Err(error) => {
                 let _ = std::fs::remove_file(&target);
-                return Err(error);
+                // The copy is the partial file's new form: its failure is the partial file's.
+                let cause = error.root_cause().to_string();
+                return Err(anyhow::anyhow!("{}: {cause}", cannot_write(&partial)));
             }
         };
         std::fs::rename(&target, &partial).with_context(|| cannot_write(&partial))?;

@@ -1627,7 +1627,13 @@ mod resume_checks {
                 "overflows",
             ),
             ("width", RECORD.replace("\"value_width\":2", "\"value_width\":4"), "does not match"),
-            ("width 1", RECORD.replace("\"value_width\":2", "\"value_width\":1"), "does not match"),
+            // A checkpoint narrower than its partial file is a run that widened the file and
+            // stopped before checkpointing: its values are checked at the checkpoint's width.
+            (
+                "width 1",
+                RECORD.replace("\"value_width\":2", "\"value_width\":1"),
+                "fail their checksum",
+            ),
             (
                 "checksum",
                 RECORD.replace("\"checksum\":SUM", "\"checksum\":12345"),
@@ -1648,6 +1654,42 @@ mod resume_checks {
             );
             assert!(!run.out.exists(), "{what}");
         }
+    }
+
+    /// A run widens its partial file from 1-byte values to 2-byte ones when a value passes 255,
+    /// renames the wider copy into place, then checkpoints. Stopped between the two, it leaves
+    /// a 2-byte partial file beside a 1-byte checkpoint: `--resume` checks the values at the
+    /// checkpoint's width and goes on, to the same file as a run never stopped.
+    #[test]
+    fn a_run_stopped_while_widening_its_file_resumes() {
+        let dir = scratch_dir("resume-widening");
+        let values: Vec<u16> = stdout(&grundy(&["seq", "0.6", "999"]))
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert!(values.iter().all(|&v| v <= 255));
+        let narrow_sum = checksum(CHECKSUM_START, &value_bytes(&values, 1));
+        let record = RECORD
+            .replace("\"value_width\":2", "\"value_width\":1")
+            .replace("SUM", &narrow_sum.to_string());
+        // `interrupted_run` writes the 2-byte file; SUM is already replaced.
+        let run = interrupted_run(&dir, "0.6", 1000, b"", &record);
+        let output = grundy(&["seq", "0.6", "3000", "--out", path_str(&run.out), "--resume"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(std::fs::read(&run.out).unwrap(), whole_run(&dir, "0.6", "3000"));
+        // Officers passes 255 before heap 30000: a whole run widens on the way and still
+        // matches the values printed.
+        let out = dir.join("wide.bin");
+        let output = grundy(&["seq", "0.6", "30000", "--out", path_str(&out)]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let file = std::fs::read(&out).unwrap();
+        let header = Header::decode(&file).unwrap();
+        assert_eq!(header.value_width, 2);
+        let printed: Vec<u32> = stdout(&grundy(&["seq", "0.6", "30000"]))
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert_eq!(grundy::sequence::store::values_from_bytes(&file[header.len()..], 2), printed);
     }
 
     #[test]

@@ -231,6 +231,38 @@ proptest! {
         prop_assert_eq!(narrow_parallel.values(), &expected[..], "{} (mask {:#x}, window 4, 2 threads)", code, mask);
     }
 
+    /// The record path (where the processor has it) from heap 64 on, on bytes and on two-byte
+    /// cells, one and two threads, with the mask chosen and with masks forced on it, against
+    /// the straightforward engine. Short sequences under forced masks go through every corner:
+    /// (rare, rare) pairs, rare positions just below a group, lanes whose value passes 255,
+    /// proofs left to phase 2.
+    #[test]
+    fn record_path_matches_the_straightforward_one(code in random_code(), mask in 1u32..64) {
+        let game = code_game(&code);
+        if SparseEngine::<u16>::new(&game).is_none() {
+            return Ok(());
+        }
+        let mut reference = DenseEngine::new(&game);
+        reference.extend_to(1500);
+        if reference.values().iter().any(|&v| v > 60_000) {
+            return Ok(());
+        }
+        let expected: Vec<u32> = reference.values().to_vec();
+        for threads in [1, 2] {
+            let mut narrow = SparseEngine::<u16>::with_fixed_mask(&game, mask).unwrap()
+                .with_record_from(Some(64)).with_parallel_from(96);
+            prop_assert!(narrow.extend_parallel(1500, threads));
+            let narrow: Vec<u32> = narrow.values().iter().map(|&v| u32::from(v)).collect();
+            prop_assert_eq!(&narrow, &expected, "{} (mask {:#x}, {} threads, u16)", code, mask, threads);
+            let mut bytes = SparseEngine::<u8>::with_fixed_mask(&game, mask).unwrap()
+                .with_record_from(Some(64)).with_parallel_from(96);
+            let fits = expected.iter().all(|&v| v <= 255);
+            prop_assert_eq!(bytes.extend_parallel(1500, threads), fits, "{}: bytes hold the values", code);
+            let got: Vec<u32> = bytes.values().iter().map(|&v| u32::from(v)).collect();
+            prop_assert_eq!(&got[..], &expected[..got.len()], "{} (mask {:#x}, {} threads, u8)", code, mask, threads);
+        }
+    }
+
     /// Grundy's game through every path of the fast engine.
     #[test]
     fn grundys_game_through_every_path(mask in 0u32..256, window in 1usize..16) {
@@ -334,6 +366,30 @@ proptest! {
         let parsed: OctalCode = code.parse().unwrap();
         let again: OctalCode = parsed.to_string().parse().unwrap();
         prop_assert_eq!(parsed, again);
+    }
+}
+
+/// Officers and Grundy's game far enough for the record path's groups to meet new rare
+/// positions, (rare, rare) pairs and values past 255, on both cells and both thread counts,
+/// against the straightforward engine.
+#[test]
+fn record_path_on_officers_and_grundys_game() {
+    for name in ["grundy", "0.6"] {
+        let game = heap_game(name);
+        let mut reference = DenseEngine::new(&game);
+        reference.extend_to(30_000);
+        let expected: Vec<u32> = reference.values().to_vec();
+        for threads in [1, 2] {
+            let mut wide = SparseEngine::<u16>::new(&game)
+                .unwrap()
+                .with_record_from(Some(64))
+                .with_parallel_from(1000);
+            assert!(wide.extend_parallel(30_000, threads));
+            let got: Vec<u32> = wide.values().iter().map(|&v| u32::from(v)).collect();
+            assert_eq!(got, expected, "{name}, {threads} threads, u16");
+            let values = grundy::sequence::sparse::compute(&game, 30_000, threads).unwrap();
+            assert_eq!(values.to_vec(), expected, "{name}, {threads} threads, as a run computes");
+        }
     }
 }
 

@@ -30,7 +30,7 @@ use std::sync::Arc;
 pub fn is_p_position(heaps: &[BigUint], max_heaps_per_move: u64) -> bool {
     let n_bits = heaps.iter().map(BigUint::bits).max().unwrap_or(0);
     (0..n_bits).all(|bit| {
-        heaps.iter().filter(|h| h.bit(bit)).count() as u64 % (max_heaps_per_move + 1) == 0
+        (heaps.iter().filter(|h| h.bit(bit)).count() as u64).is_multiple_of(max_heaps_per_move + 1)
     })
 }
 

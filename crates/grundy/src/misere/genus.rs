@@ -373,7 +373,7 @@ impl GenusTable {
                     ),
                 ));
             }
-            if self.positions.len() % 4096 == 0 {
+            if self.positions.len().is_multiple_of(4096) {
                 limits.check()?;
             }
             self.positions.insert(top, entry);

@@ -204,7 +204,7 @@ pub(crate) fn verify(
     let first_new_letter = types.letters_done;
     let mut next = 0usize;
     while next < types.len() {
-        if next % 1024 == 0 {
+        if next.is_multiple_of(1024) {
             limits.check()?;
         }
         let t = next as u32;
@@ -337,7 +337,7 @@ pub(crate) fn least_failure_assigning(
     let mut popped = 0u64;
     while let Some(Reverse((Key(position), x, set, parent, letter))) = queue.pop() {
         popped += 1;
-        if popped % 4096 == 0 {
+        if popped.is_multiple_of(4096) {
             limits.check()?;
         }
         let key = (x, set);
@@ -474,7 +474,7 @@ impl Oracle {
                 "positions searched exactly while building the misère quotient",
             ));
         }
-        if self.searched % 4096 == 0 {
+        if self.searched.is_multiple_of(4096) {
             limits.check()?;
         }
         self.memo.try_reserve(1).map_err(|_| out_of_memory(limits))?;

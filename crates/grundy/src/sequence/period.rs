@@ -202,7 +202,7 @@ fn smallest_period<T: Copy + PartialEq>(
     let n = values.len() - 1;
     // Past the computed values the sequence continues p-periodically from `start`.
     let value = |j: usize| if j <= n { values[j] } else { values[start + (j - start) % p] };
-    for d in (1..=p).filter(|d| p % d == 0) {
+    for d in (1..=p).filter(|d| p.is_multiple_of(*d)) {
         // By p-periodicity, d is a period from `start` on iff it holds over one period of p.
         if (start..start + p).all(|j| value(j + d) == value(j)) {
             let preperiod = (0..start).rev().take_while(|&j| value(j + d) == value(j)).count();

@@ -111,7 +111,7 @@ impl<'r, R: Ruleset> Memo<'r, R> {
                 .map(|parts| parts.iter().fold(0, |acc, part| acc ^ values[part]));
             let value = self.mex.mex(option_values);
             self.limits.count_positions(self.values.len() + 1)?;
-            if self.values.len() % 4096 == 0 {
+            if self.values.len().is_multiple_of(4096) {
                 self.limits.check()?;
             }
             on_path.remove(&top);

@@ -261,7 +261,7 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
     fn store(&mut self, position: R::Position, known: Known) -> Result<()> {
         self.known.insert(position, known);
         self.limits.count_positions(self.known.len())?;
-        if self.known.len() % 4096 == 0 {
+        if self.known.len().is_multiple_of(4096) {
             self.limits.check()?;
         }
         Ok(())

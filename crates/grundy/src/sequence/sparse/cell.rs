@@ -9,9 +9,27 @@ use crate::sequence::{Chunk, Computed};
 use std::fmt::Debug;
 use std::ops::BitXor;
 
-/// A stored value: `u8` or `u16`.
+mod sealed {
+    /// Only `u8` and `u16` are cells: the vector kernels read a one-byte cell as a `u8` and a
+    /// two-byte cell as a `u16`.
+    pub trait Sealed {}
+    impl Sealed for u8 {}
+    impl Sealed for u16 {}
+}
+
+/// A stored value: `u8` or `u16` (sealed).
 pub trait Cell:
-    Copy + Default + Eq + Ord + Debug + Send + Sync + BitXor<Output = Self> + Into<u32> + 'static
+    sealed::Sealed
+    + Copy
+    + Default
+    + Eq
+    + Ord
+    + Debug
+    + Send
+    + Sync
+    + BitXor<Output = Self>
+    + Into<u32>
+    + 'static
 {
     /// Bytes per value.
     const BYTES: usize;

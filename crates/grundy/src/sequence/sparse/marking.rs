@@ -3,8 +3,7 @@
 //! processor: the rare pass eight heaps at a time, a window of pairs in the middle of the
 //! heap, and full enumerations for rare candidates.
 
-use super::{last_pair, Cell, Job, Shared, Speculation, MAX_STOPS};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use super::{last_pair, Cell, Shared, Speculation};
 
 /// Marks `G(a) ⊕ G(rest − a)` for `a` in `first..=last`: both halves are contiguous slices
 /// walked in opposite directions. `seen.len()` is a power of two above every XOR, so the mask
@@ -65,8 +64,11 @@ fn mark_rare_pairs<V: Cell>(
     let index_mask = seen.len() - 1;
     // Grundy's game: the equal split (a = rest − a) is not a move, so that rare position, if
     // it is one, is left out.
-    let equal_split =
-        if unequal && rest % 2 == 0 { rare.binary_search(&((rest / 2) as u32)).ok() } else { None };
+    let equal_split = if unequal && rest.is_multiple_of(2) {
+        rare.binary_search(&((rest / 2) as u32)).ok()
+    } else {
+        None
+    };
     let parts: [(&[u32], &[V]); 2] = match equal_split {
         Some(idx) => {
             [(&rare[..idx], &rare_values[..idx]), (&rare[idx + 1..], &rare_values[idx + 1..])]
@@ -151,6 +153,51 @@ impl Scratch {
         }
         self.stamp
     }
+}
+
+/// Marks in the scratch table every option of heap `n` that is a single heap or a pair with a
+/// rare part (partners below the block only, as in [`speculate`]), and returns the table and
+/// its stamp; `None` without a mask.
+pub(super) fn mark_rare_options<'s, V: Cell>(
+    shared: &Shared<'_, V>,
+    n: usize,
+    scratch: &'s mut Scratch,
+) -> Option<(&'s [u8], u8)> {
+    if shared.mask == 0 {
+        return None;
+    }
+    let stamp = scratch.next_stamp(shared.size);
+    let seen = &mut scratch.seen[..shared.size];
+    let old = shared.old;
+    for &k in shared.take_all {
+        if n == k {
+            seen[0] = stamp;
+        }
+    }
+    for &k in shared.leave_one {
+        if n > k && n - k < old.len() {
+            seen[old[n - k].index()] = stamp;
+        }
+    }
+    for &k in shared.split_after {
+        if n < k + 2 {
+            continue;
+        }
+        let rest = n - k;
+        let new_limit = rest.saturating_sub(old.len());
+        let from = shared.rare.partition_point(|&a| (a as usize) <= new_limit);
+        let to = shared.rare.partition_point(|&a| (a as usize) < rest).max(from);
+        mark_rare_pairs(
+            old,
+            rest,
+            &shared.rare[from..to],
+            &shared.rare_values[from..to],
+            shared.unequal,
+            seen,
+            stamp,
+        );
+    }
+    Some((&scratch.seen[..shared.size], stamp))
 }
 
 /// Phase 1 for heap `n`: everything that the values below the block (`shared.old`) can tell,
@@ -271,35 +318,6 @@ fn speculate_marked<V: Cell>(
         seen[candidate] = stamp;
     }
     speculation
-}
-
-/// Phase 1 for a thread's share of a block: it takes heaps (by offset in the block) until none
-/// is left, [`LANES`] at a time where it may, one at a time otherwise (their costs vary a lot,
-/// so they are not dealt out in advance), and hands each result to `found`.
-pub(super) fn speculate_share<V: Cell>(
-    shared: &Shared<'_, V>,
-    job: &Job,
-    next_offset: &AtomicUsize,
-    scratch: &mut Scratch,
-    mut found: impl FnMut(usize, Speculation),
-) {
-    let step = if job.lanes { LANES } else { 1 };
-    loop {
-        let offset = next_offset.fetch_add(step, Ordering::Relaxed);
-        if offset >= job.block {
-            return;
-        }
-        if step == LANES && offset + LANES <= job.block {
-            let speculations = speculate_block(shared, job.start + offset, scratch, MAX_STOPS);
-            for (lane, speculation) in speculations.into_iter().enumerate() {
-                found(offset + lane, speculation);
-            }
-        } else {
-            for offset in offset..(offset + step).min(job.block) {
-                found(offset, speculate(shared, job.start + offset, scratch, MAX_STOPS));
-            }
-        }
-    }
 }
 
 /// Heaps taken together by [`speculate_block`].

@@ -32,15 +32,15 @@
 mod cell;
 mod handoff;
 mod marking;
+mod record;
 
 pub use cell::Cell;
 
 use crate::games::heap::{HeapGame, HeapRules};
 use crate::sequence::Computed;
 use handoff::{DoneOnDrop, Handoff, StopOnDrop};
-use marking::{
-    pair_with_xor, speculate, speculate_block, speculate_share, Scratch, LANES, LANES_FROM,
-};
+use marking::{pair_with_xor, speculate, speculate_block, LANES, LANES_FROM};
+use record::{RecordScratch, GROUP};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::RwLock;
 
@@ -89,12 +89,14 @@ pub struct SparseEngine<V: Cell = u16> {
     heaps_since_tuning: u64,
     next_mask_review: usize,
     stats: SparseStats,
-    /// The sequential path's table of values seen (see [`Scratch`]).
-    sequential: Scratch,
+    /// The sequential path's working memory.
+    sequential: Workspace,
     /// Heaps per block of the parallel path, and each thread's scratch area.
     block: usize,
-    scratches: Vec<Scratch>,
+    scratches: Vec<Workspace>,
     parallel_from: usize,
+    /// The record path takes heaps from here on (`None`: never).
+    record_from: Option<usize>,
     dense_full_pairs: usize,
     tune: bool,
 }
@@ -196,10 +198,11 @@ impl<V: Cell> SparseEngine<V> {
             heaps_since_tuning: 0,
             next_mask_review: 1024,
             stats: SparseStats::default(),
-            sequential: Scratch::default(),
+            sequential: Workspace::default(),
             block: 128,
             scratches: Vec::new(),
             parallel_from: PARALLEL_FROM,
+            record_from: Some(record::RECORD_FROM),
             dense_full_pairs: DENSE_FULL_PAIRS,
             tune: true,
         })
@@ -229,6 +232,14 @@ impl<V: Cell> SparseEngine<V> {
     /// is enough work to share. For tests of the parallel path on small sequences.
     pub fn with_parallel_from(mut self, from: usize) -> Self {
         self.parallel_from = from.max(1);
+        self
+    }
+
+    /// Lets the record path (AVX-512, where the processor has it) take heaps from `from` on
+    /// instead of the default (2^12), or never (`None`): for tests of both paths on short
+    /// sequences. The answers are the same either way.
+    pub fn with_record_from(mut self, from: Option<usize>) -> Self {
+        self.record_from = from;
         self
     }
 
@@ -265,7 +276,7 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     fn is_rare(&self, value: u32) -> bool {
-        (value & self.mask).count_ones() % 2 == 0
+        (value & self.mask).count_ones().is_multiple_of(2)
     }
 
     fn record(&mut self, value: V) {
@@ -327,7 +338,7 @@ impl<V: Cell> SparseEngine<V> {
         // values move into `shared` (read by everyone in phase 1) and back (written in phase 2).
         let shared: RwLock<SharedOwned<V>> = RwLock::new(SharedOwned::default());
         let mut scratches = std::mem::take(&mut self.scratches);
-        scratches.resize_with(n_threads, Scratch::default);
+        scratches.resize_with(n_threads, Workspace::default);
         let (mine, others) = scratches.split_first_mut().expect("at least one thread");
         let mut ok = true;
         let handoff = Handoff::new(n_threads - 1);
@@ -390,6 +401,7 @@ impl<V: Cell> SparseEngine<V> {
                 let job = Job {
                     start,
                     block,
+                    record: self.record_applies(start),
                     lanes: self.lanes_from(start),
                     mask: self.mask,
                     window: self.effective_window(),
@@ -455,6 +467,18 @@ impl<V: Cell> SparseEngine<V> {
     /// Phase 2 for a whole block, in order: the number of heaps computed again, or `None` if a
     /// value outgrew 16 bits.
     fn settle_block(&mut self, start: usize, speculations: &[Speculation]) -> Option<usize> {
+        let mut work = std::mem::take(&mut self.sequential);
+        let settled = self.settle_block_with(start, speculations, &mut work);
+        self.sequential = work;
+        settled
+    }
+
+    fn settle_block_with(
+        &mut self,
+        start: usize,
+        speculations: &[Speculation],
+        work: &mut Workspace,
+    ) -> Option<usize> {
         let mut n_fallbacks = 0usize;
         for (offset, speculation) in speculations.iter().enumerate() {
             let n = start + offset;
@@ -462,12 +486,12 @@ impl<V: Cell> SparseEngine<V> {
             self.stats.n_wasted_checks += speculation.wasted_checks;
             self.wasted_pairs += speculation.wasted_pairs;
             self.heaps_since_tuning += 1;
-            let value = match self.settle(n, start, speculation) {
+            let value = match self.settle(n, start, speculation, work) {
                 Some(value) => value,
                 None => {
                     n_fallbacks += 1;
                     self.stats.n_fallbacks += 1;
-                    self.compute(n)?
+                    self.compute_with(n, work)?
                 }
             };
             if value > V::MAX {
@@ -489,8 +513,21 @@ impl<V: Cell> SparseEngine<V> {
 
     /// Phase 2 for heap `n` of a block starting at `start`: the pairs and single heaps that
     /// reach into the block, against the values phase 1 offered. `None`: start over.
-    fn settle(&self, n: usize, start: usize, speculation: &Speculation) -> Option<u32> {
+    fn settle(
+        &self,
+        n: usize,
+        start: usize,
+        speculation: &Speculation,
+        work: &mut Workspace,
+    ) -> Option<u32> {
         let values = &self.values;
+        // Phase 1 left out the pairs whose partner reaches past `start` for some heap up to
+        // `reach` (its group's last heap, or the heap itself).
+        let reach = if speculation.reach == 0 { n } else { speculation.reach };
+        if speculation.unproven.iter().any(|&word| word != 0) {
+            let view = self.view(values.len());
+            return record::settle_unproven(&view, n, start, reach, speculation, &mut work.record);
+        }
         let produced_here = |target: u32| -> bool {
             let by_single = self
                 .leave_one
@@ -502,7 +539,7 @@ impl<V: Cell> SparseEngine<V> {
                         return false;
                     }
                     let rest = n - k;
-                    let last = last_pair(rest, self.unequal).min(rest.saturating_sub(start));
+                    let last = last_pair(rest, self.unequal).min((reach - k).saturating_sub(start));
                     target <= V::MAX
                         && pair_with_xor(values, rest, 1, last, V::from_u32(target)).is_some()
                 })
@@ -513,18 +550,21 @@ impl<V: Cell> SparseEngine<V> {
             .find(|&stop| !produced_here(stop))
     }
 
-    /// Computes values up to heap `n` inclusive; false if a value would not fit in 16 bits.
+    /// Computes values up to heap `n` inclusive; false if a value would not fit the cells.
     pub fn extend_to(&mut self, n: usize) -> bool {
         while self.values.len() <= n {
             let start = self.values.len();
             if start >= self.next_mask_review {
                 self.review_mask();
             }
-            if start + LANES <= n + 1 && self.lanes_from(start) {
-                if !self.push_lanes() {
-                    return false;
-                }
-            } else if self.push_next().is_none() {
+            let ok = if start + GROUP <= n + 1 && self.record_applies(start) {
+                self.push_group()
+            } else if start + LANES <= n + 1 && self.lanes_from(start) {
+                self.push_lanes()
+            } else {
+                self.push_next().is_some()
+            };
+            if !ok {
                 return false;
             }
         }
@@ -532,27 +572,61 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     /// The value of heap `n` from all the values below it: phase 1 of the parallel path with
-    /// the block starting at `n` itself, so that nothing reaches into the block.
-    /// The value of heap `n` (or a value past what a cell holds, which the caller refuses).
+    /// the block starting at `n` itself, so that nothing reaches into the block (or a value
+    /// past what a cell holds, which the caller refuses).
     fn compute(&mut self, n: usize) -> Option<u32> {
-        let window = self.effective_window();
-        let shared = Shared {
-            old: &self.values[..n],
+        // The workspace is lent out while the values are read (an empty one allocates nothing).
+        let mut work = std::mem::take(&mut self.sequential);
+        let value = self.compute_with(n, &mut work);
+        self.sequential = work;
+        value
+    }
+
+    /// [`SparseEngine::compute`] with a workspace.
+    fn compute_with(&mut self, n: usize, work: &mut Workspace) -> Option<u32> {
+        let shared = self.view(n);
+        let speculation = if self.record_applies(n) {
+            record::speculate_single(&shared, n, &mut work.record, &mut work.general)
+        } else {
+            speculate(&shared, n, &mut work.general, 1)
+        };
+        self.stats.n_full_checks += speculation.full_checks;
+        self.stats.n_wasted_checks += speculation.wasted_checks;
+        self.wasted_pairs += speculation.wasted_pairs;
+        (speculation.n_stops > 0).then_some(speculation.stops[0])
+    }
+
+    /// What phase 1 reads for a block starting at `start`: the values below it and the rules.
+    fn view(&self, start: usize) -> Shared<'_, V> {
+        Shared {
+            old: &self.values[..start],
             rare: &self.rare,
             rare_values: &self.rare_values,
             mask: self.mask,
-            window,
+            window: self.effective_window(),
             take_all: &self.take_all,
             leave_one: &self.leave_one,
             split_after: &self.split_after,
             unequal: self.unequal,
             size: self.table_size(),
-        };
-        let speculation = speculate(&shared, n, &mut self.sequential, 1);
-        self.stats.n_full_checks += speculation.full_checks;
-        self.stats.n_wasted_checks += speculation.wasted_checks;
-        self.wasted_pairs += speculation.wasted_pairs;
-        (speculation.n_stops > 0).then_some(speculation.stops[0])
+        }
+    }
+
+    /// Whether the heaps from `n0` on may take the record path ([`record::applies`]).
+    fn record_applies(&self, n0: usize) -> bool {
+        self.record_from.is_some_and(|from| n0 >= from)
+            && record::applies(self.mask, &self.split_after, n0)
+    }
+
+    /// Computes the next [`GROUP`] heaps by the record path: phase 1 for all of them, then
+    /// phase 2 in order. False if a value outgrew the cells.
+    fn push_group(&mut self) -> bool {
+        let start = self.values.len();
+        let mut work = std::mem::take(&mut self.sequential);
+        let speculations =
+            record::speculate_group(&self.view(start), start, &mut work.record, &mut work.general);
+        self.sequential = work;
+        self.settle_block(start, &speculations).is_some()
     }
 
     /// Entries in a table of values seen: a power of two above every XOR of values so far.
@@ -567,22 +641,12 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     /// Computes the next [`LANES`] heaps together: phase 1 for all of them in one pass over the
-    /// rare positions, then phase 2 in order. False if a value outgrew 16 bits.
+    /// rare positions, then phase 2 in order. False if a value outgrew the cells.
     fn push_lanes(&mut self) -> bool {
         let start = self.values.len();
-        let shared = Shared {
-            old: &self.values[..start],
-            rare: &self.rare,
-            rare_values: &self.rare_values,
-            mask: self.mask,
-            window: self.effective_window(),
-            take_all: &self.take_all,
-            leave_one: &self.leave_one,
-            split_after: &self.split_after,
-            unequal: self.unequal,
-            size: self.table_size(),
-        };
-        let speculations = speculate_block(&shared, start, &mut self.sequential, 1);
+        let mut work = std::mem::take(&mut self.sequential);
+        let speculations = speculate_block(&self.view(start), start, &mut work.general, 1);
+        self.sequential = work;
         self.settle_block(start, &speculations).is_some()
     }
 
@@ -697,6 +761,8 @@ fn last_pair(rest: usize, unequal: bool) -> usize {
 struct Job {
     start: usize,
     block: usize,
+    /// Whether heaps may be taken [`GROUP`] at a time by the record path.
+    record: bool,
     /// Whether heaps may be taken [`LANES`] at a time ([`speculate_block`]).
     lanes: bool,
     mask: u32,
@@ -775,7 +841,69 @@ struct Shared<'a, V> {
 struct Speculation {
     stops: [u32; MAX_STOPS],
     n_stops: u8,
+    /// The heap whose pairs phase 1 left out for this one: pairs `(a, rest − a)` with
+    /// `a ≤ reach − k − start` (0: the heap itself).
+    reach: usize,
+    /// The record path: rare values below the one stop that phase 1 did not find among its
+    /// pairs; the stop stands only if the pairs left to phase 2 give all of them.
+    unproven: [u64; 8],
     full_checks: u64,
     wasted_checks: u64,
     wasted_pairs: u64,
+}
+
+/// A thread's working memory: the general path's table and the record path's buffers.
+#[derive(Debug, Clone, Default)]
+struct Workspace {
+    general: marking::Scratch,
+    record: RecordScratch,
+}
+
+/// Phase 1 for a thread's share of a block: it takes heaps (by offset in the block) until none
+/// is left, [`GROUP`] at a time on the record path, [`LANES`] at a time on the general path
+/// where it may, one at a time otherwise (their costs vary a lot, so they are not dealt out in
+/// advance), and hands each result to `found`.
+fn speculate_share<V: Cell>(
+    shared: &Shared<'_, V>,
+    job: &Job,
+    next_offset: &AtomicUsize,
+    work: &mut Workspace,
+    mut found: impl FnMut(usize, Speculation),
+) {
+    let step = if job.record {
+        GROUP
+    } else if job.lanes {
+        LANES
+    } else {
+        1
+    };
+    loop {
+        let offset = next_offset.fetch_add(step, Ordering::Relaxed);
+        if offset >= job.block {
+            return;
+        }
+        let n0 = job.start + offset;
+        if step == GROUP && offset + GROUP <= job.block {
+            let speculations =
+                record::speculate_group(shared, n0, &mut work.record, &mut work.general);
+            for (lane, speculation) in speculations.into_iter().enumerate() {
+                found(offset + lane, speculation);
+            }
+        } else if step == LANES && offset + LANES <= job.block {
+            let speculations = speculate_block(shared, n0, &mut work.general, MAX_STOPS);
+            for (lane, speculation) in speculations.into_iter().enumerate() {
+                found(offset + lane, speculation);
+            }
+        } else {
+            for offset in offset..(offset + step).min(job.block) {
+                let n = job.start + offset;
+                let speculation = if job.record {
+                    record::speculate_single(shared, n, &mut work.record, &mut work.general)
+                } else {
+                    speculate(shared, n, &mut work.general, MAX_STOPS)
+                };
+                found(offset, speculation);
+            }
+        }
+    }
 }

@@ -1,0 +1,48 @@
+//! Times the fast engine far out: computes a game's values to heap `FROM` once, then, `REPS`
+//! times, starts an engine from those values and times the next `COUNT` heaps (so the figure
+//! is the cost of heaps far out, without the start-up). Prints each time in ns a heap.
+//!
+//! Run: `cargo run --release -p grundy --example far_out -- GAME [FROM [COUNT [REPS [THREADS]]]]`
+
+use grundy::sequence::sparse::SparseEngine;
+use grundy::sequence::Computed;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let name = args.get(1).map_or("grundy", String::as_str);
+    let arg =
+        |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let (from, count, reps, threads) = (arg(2, 1 << 20), arg(3, 1 << 18), arg(4, 5), arg(5, 1));
+    let game = grundy::game(name).ok().and_then(|g| g.heap_game()).expect("a heap game");
+    let prefix = grundy::sequence::sparse::compute(&game, from - 1, 2).expect("the fast engine");
+    let mut times = Vec::new();
+    for _ in 0..reps {
+        let (started, len) = match &prefix {
+            Computed::Bytes(values) => {
+                let mut engine = SparseEngine::<u8>::with_values(&game, values.clone()).unwrap();
+                let started = Instant::now();
+                assert!(engine.extend_parallel(from + count - 1, threads));
+                (started, engine.values().len())
+            }
+            Computed::Narrow(values) => {
+                let mut engine = SparseEngine::<u16>::with_values(&game, values.clone()).unwrap();
+                let started = Instant::now();
+                assert!(engine.extend_parallel(from + count - 1, threads));
+                (started, engine.values().len())
+            }
+            Computed::Wide(_) => unreachable!(),
+        };
+        assert_eq!(len, from + count);
+        times.push(started.elapsed().as_secs_f64() * 1e9 / count as f64);
+    }
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    println!(
+        "{name} heaps {from}..{}: ns a heap min {:.0} median {:.0} (all {:?})",
+        from + count,
+        sorted[0],
+        sorted[sorted.len() / 2],
+        times.iter().map(|t| t.round() as u64).collect::<Vec<_>>()
+    );
+}

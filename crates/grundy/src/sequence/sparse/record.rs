@@ -1,0 +1,1171 @@
+//! The record path: phase 1 for sparse games far out (Officers, Grundy's game, every code whose
+//! values live in a sparse space), 32 heaps at a time, on processors with AVX-512.
+//!
+//! For heap `n` (rest `r` after the split's removal), let `c` be the least common value that
+//! no option has (the *candidate*). The common values among the options come only from pairs
+//! with a rare part, so `c` is exact after the rare pass. The answer is `c` exactly when every
+//! rare value below `c` is an option; those come from (common, common) pairs, of which there
+//! are very many, so a witness for each turns up after a few thousand pairs at most.
+//!
+//! 1. **Rare pass, 32 heaps at once.** For a rare position `a`, the partners of heaps
+//!    `n0..n0 + 32` are 32 consecutive values, one load; XORed with `G(a)` they are common
+//!    values. A common value below 256 is one of 128, numbered by dropping the lowest bit of
+//!    the mask (the parity fixes that bit, and the numbering keeps the order). Each lane keeps
+//!    its 128 bits as eight 16-bit words in eight registers, set by variable shifts: no store
+//!    per pair, where marking a table costs one (measured here: 0.23 ns a pair against about
+//!    0.5).
+//! 2. **Candidate.** The first zero of a lane's 128 bits gives `c`. A lane with all 128 set
+//!    (its value would be 256 or more) takes the single-heap path below instead.
+//! 3. **Proof, one heap at a time.** The rare values below `c` that no single-heap option gives
+//!    form a set of at most 512 bits in a register. Pairs are XORed 64 at a time (bytes) or 32
+//!    (two-byte values) and looked up in it, in chunks that alternate between consecutive pairs
+//!    from the small end and pairs at fixed pseudo-random places (measured on Grundy's game at
+//!    2^21: 1,600 pairs a heap where a plain scan from the small end needs 3,800). Values found
+//!    are packed into a buffer without a branch and struck off after each round of chunks;
+//!    once none is left, `c` is the answer. After a budget of chunks the scan goes over every
+//!    pair; what is still missing then is absent, and the least of it is the answer.
+//!
+//! The **single-heap path** marks the pairs with a rare part in a table of values seen (as the
+//! general path does), takes the least unmarked common value, and proves it the same way; it
+//! serves lanes whose value passes 255, and heaps that phase 2 computes again.
+//!
+//! Pairs whose partner reaches into the block (phase 2 adds them) are left out throughout; so
+//! are (rare, rare) pairs in the rare pass (their value is rare: the proof scan sees them).
+//! Whatever the pseudo-random order does, a value counts as present only when a pair with that
+//! XOR was seen, and as absent only after every pair was scanned: every answer is exact.
+
+use super::{last_pair, Cell, Shared, Speculation};
+
+/// Heaps taken together by the rare pass.
+pub(super) const GROUP: usize = 32;
+
+/// The record path takes groups from this heap on (below it heaps are cheap anyway).
+pub(super) const RECORD_FROM: usize = 1 << 12;
+
+/// Chunks scanned in the alternating order before the scan goes over every pair.
+const BUDGET_CHUNKS: usize = 256;
+
+/// Pseudo-random chunks start within this many pairs of the scan's first pair (so that their
+/// reads stay within the second-level cache).
+const RANDOM_SPAN: usize = 1 << 18;
+
+/// Whether this processor runs the record path: AVX-512 F, BW and VL, with VBMI (byte
+/// permutes), VBMI2 (byte and word compression) and BITALG (bit lookups). Asked once.
+pub(super) fn available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::OnceLock;
+        static AVAILABLE: OnceLock<bool> = OnceLock::new();
+        *AVAILABLE.get_or_init(|| {
+            std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512vbmi")
+                && std::is_x86_feature_detected!("avx512vbmi2")
+                && std::is_x86_feature_detected!("avx512bitalg")
+                && std::is_x86_feature_detected!("popcnt")
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// A thread's working memory for the record path.
+#[derive(Debug, Clone, Default)]
+pub(super) struct RecordScratch {
+    /// (index in the rare list, lanes) of the (rare, rare) pairs of the group being computed.
+    bad: Vec<(usize, u32)>,
+    /// Values found by a round of the proof scan, packed (with room for a whole vector past
+    /// the last one written).
+    found: Vec<u16>,
+    found_bytes: Vec<u8>,
+    /// Each split's pair scans for the lanes of a group, and one lane's (kept to spare an
+    /// allocation per group and per heap).
+    spans: Vec<[Span; GROUP]>,
+    lane_spans: Vec<Span>,
+    /// Values struck off, as stamps (`struck[v] == stamp`).
+    struck: Vec<u8>,
+    stamp: u8,
+}
+
+impl RecordScratch {
+    /// A fresh stamp for the struck-off table (the buffers sized on first use: an empty
+    /// scratch allocates nothing).
+    fn next_stamp(&mut self) -> u8 {
+        if self.struck.is_empty() {
+            self.found = vec![0; MAX_ROUND * 64 + 64];
+            self.found_bytes = vec![0; MAX_ROUND * 64 + 64];
+            self.struck = vec![0; 512];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.struck.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+}
+
+/// Chunks per round of the proof scan at most (rounds grow 1, 2, 3, … chunks: values are
+/// struck off often while many are found, rarely once few are left).
+const MAX_ROUND: usize = 8;
+
+/// Whether heaps from `n0` on can take the record path (the values below `n0`, at least,
+/// known): a mask whose lowest bit is among the low eight (so that common values below 256
+/// number 128), a split, heaps far enough out for a group's partners, and the processor.
+pub(super) fn applies(mask: u32, split_after: &[usize], n0: usize) -> bool {
+    mask != 0
+        && mask.trailing_zeros() < 8
+        && !split_after.is_empty()
+        && split_after.iter().all(|&k| n0 >= k + 2 * GROUP)
+        && available()
+}
+
+/// The numbering of common (or rare) values that drops bit `b` (the lowest bit of the mask):
+/// bits below `b` stay, bits above move down one.
+fn compress(value: u32, b: u32) -> u32 {
+    ((value >> (b + 1)) << b) | (value & ((1 << b) - 1))
+}
+
+/// The common value numbered `z` (see [`compress`]).
+fn common_numbered(z: u32, b: u32, mask: u32) -> u32 {
+    let value = ((z >> b) << (b + 1)) | (z & ((1 << b) - 1));
+    if (value & mask).count_ones() % 2 == 1 {
+        value
+    } else {
+        value | (1 << b)
+    }
+}
+
+fn is_rare(value: u32, mask: u32) -> bool {
+    (value & mask).count_ones().is_multiple_of(2)
+}
+
+/// The rare values below 512 as a 512-bit set.
+fn rare_pattern(mask: u32) -> [u64; 8] {
+    let mut set = [0u64; 8];
+    for value in 0..512u32 {
+        if is_rare(value, mask) {
+            set[(value / 64) as usize] |= 1 << (value % 64);
+        }
+    }
+    set
+}
+
+/// The values of `set` below `c`.
+fn below(set: &[u64; 8], c: u32) -> [u64; 8] {
+    std::array::from_fn(|w| {
+        let from = 64 * w as u32;
+        let keep = if c >= from + 64 {
+            u64::MAX
+        } else if c <= from {
+            0
+        } else {
+            (1u64 << (c - from)) - 1
+        };
+        set[w] & keep
+    })
+}
+
+/// Phase 2 for a record-path heap whose proof phase 1 left unfinished: the candidate stands if
+/// the pairs and single heaps that reach into the block (up to `reach`) give every value of
+/// `speculation.unproven` and not the candidate itself; `None` otherwise (start the heap over).
+pub(super) fn settle_unproven<V: Cell>(
+    all: &Shared<'_, V>,
+    n: usize,
+    start: usize,
+    reach: usize,
+    speculation: &Speculation,
+    scratch: &mut RecordScratch,
+) -> Option<u32> {
+    let values = all.old;
+    let c = speculation.stops[0];
+    debug_assert!(c < 512);
+    let mut wanted = speculation.unproven;
+    wanted[(c / 64) as usize] |= 1 << (c % 64);
+    for &k in all.leave_one {
+        if n > k && n - k >= start {
+            let x: u32 = values[n - k].into();
+            if x < 512 {
+                wanted[(x / 64) as usize] &= !(1 << (x % 64));
+            }
+        }
+    }
+    let spans: Vec<Span> = all
+        .split_after
+        .iter()
+        .filter(|&&k| n >= k + 2)
+        .map(|&k| {
+            let rest = n - k;
+            Span {
+                rest,
+                lo: 1,
+                last: last_pair(rest, all.unequal).min((reach - k).saturating_sub(start)),
+            }
+        })
+        .collect();
+    if wanted[(c / 64) as usize] & (1 << (c % 64)) == 0 {
+        return None; // a single heap in the block has the candidate's value
+    }
+    // Every pair left to phase 2, scanned: the candidate struck off means it is an option.
+    let mut missing = wanted;
+    let all_found = prove_every(values, &spans, &mut missing, scratch);
+    if missing[(c / 64) as usize] & (1 << (c % 64)) == 0 {
+        return None;
+    }
+    missing[(c / 64) as usize] &= !(1 << (c % 64));
+    (all_found || missing.iter().all(|&w| w == 0)).then_some(c)
+}
+
+/// [`prove`] over every pair of `spans`, in order.
+fn prove_every<V: Cell>(
+    old: &[V],
+    spans: &[Span],
+    missing: &mut [u64; 8],
+    scratch: &mut RecordScratch,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        for span in spans {
+            // SAFETY: as in `prove`.
+            let done = unsafe { scan(old, *span, Order::Every, missing, scratch) };
+            if done {
+                return true;
+            }
+        }
+        return false;
+    }
+    prove_portable(old, spans, missing)
+}
+
+/// A pair scan of one split: pairs `(a, rest − a)` for `a` in `lo..=last`.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    rest: usize,
+    lo: usize,
+    last: usize,
+}
+
+/// Phase 1 for heaps `n0..n0 + GROUP` ([`applies`] said yes; the caller has room for the whole
+/// group in the block). Pairs with `a` up to `n0 + GROUP − 1 − k − old.len()` for each split
+/// `k` are left to phase 2 ([`Speculation::reach`]).
+pub(super) fn speculate_group<V: Cell>(
+    shared: &Shared<'_, V>,
+    n0: usize,
+    scratch: &mut RecordScratch,
+    general: &mut super::marking::Scratch,
+) -> [Speculation; GROUP] {
+    let old = shared.old;
+    let s = old.len();
+    let mask = shared.mask;
+    let b = mask.trailing_zeros();
+    let reach = n0 + GROUP - 1;
+    // Per lane: the 128 low commons (compressed), and rare values below 512 that single-heap
+    // options give.
+    let mut commons = [0u128; GROUP];
+    let mut rare_found = [[0u64; 8]; GROUP];
+    let mut spans = std::mem::take(&mut scratch.spans);
+    spans.clear();
+    let rare_values_below_512 = rare_pattern(mask);
+    for &k in shared.split_after {
+        let r0 = n0 - k;
+        // Kernel range: partners in 1..s for every lane.
+        let a_lo = (r0 + GROUP).saturating_sub(s).max(1);
+        let a_hi = r0 - 1;
+        let i_lo = shared.rare.partition_point(|&a| (a as usize) < a_lo);
+        let i_hi = shared.rare.partition_point(|&a| (a as usize) <= a_hi).max(i_lo);
+        find_bad_pairs(shared.rare, r0, i_lo, i_hi, &mut scratch.bad);
+        let mut from = i_lo;
+        let bad = std::mem::take(&mut scratch.bad);
+        for &(index, lanes) in bad.iter().chain(std::iter::once(&(i_hi, 0))) {
+            if from < index {
+                rare_commons(
+                    old,
+                    r0,
+                    &shared.rare[from..index],
+                    &shared.rare_values[from..index],
+                    b,
+                    &mut commons,
+                );
+            }
+            if index < i_hi {
+                // Lanes not in `lanes` have a common partner here.
+                let (a, value) = (shared.rare[index] as usize, shared.rare_values[index]);
+                for (lane, set) in commons.iter_mut().enumerate() {
+                    if lanes & (1 << lane) == 0 {
+                        let x: u32 = (value ^ old[r0 + lane - a]).into();
+                        add_common(set, compress(x, b));
+                    }
+                }
+            }
+            from = index + 1;
+        }
+        scratch.bad = bad;
+        // Rare positions just below the group: a partner for some lanes only.
+        for (&a, &value) in shared.rare[i_hi..].iter().zip(&shared.rare_values[i_hi..]) {
+            let a = a as usize;
+            let first_lane = (a + 1).saturating_sub(r0);
+            for (lane, set) in commons.iter_mut().enumerate().skip(first_lane) {
+                let partner = r0 + lane - a;
+                if partner >= s || (shared.unequal && partner == a) {
+                    continue;
+                }
+                let x: u32 = (value ^ old[partner]).into();
+                if is_rare(x, mask) {
+                    continue; // a (rare, rare) pair: the proof scan sees it
+                }
+                add_common(set, compress(x, b));
+            }
+        }
+        spans.push(std::array::from_fn(|lane| Span {
+            rest: r0 + lane,
+            lo: a_lo,
+            last: last_pair(r0 + lane, shared.unequal),
+        }));
+    }
+    // Single-heap options.
+    for (lane, (set, found)) in commons.iter_mut().zip(rare_found.iter_mut()).enumerate() {
+        let n = n0 + lane;
+        let mut add = |x: u32| {
+            if is_rare(x, mask) {
+                if x < 512 {
+                    found[(x / 64) as usize] |= 1 << (x % 64);
+                }
+            } else {
+                add_common(set, compress(x, b));
+            }
+        };
+        for &k in shared.take_all {
+            if n == k {
+                add(0);
+            }
+        }
+        for &k in shared.leave_one {
+            if n > k && n - k < s {
+                add(old[n - k].into());
+            }
+        }
+    }
+    let mut lane_spans = std::mem::take(&mut scratch.lane_spans);
+    let speculations = std::array::from_fn(|lane| {
+        let n = n0 + lane;
+        if commons[lane] == u128::MAX {
+            // Every common value below 256 is an option: the single-heap path, then the
+            // general one, take this heap.
+            return speculate_single(shared, n, scratch, general);
+        }
+        let c = common_numbered(commons[lane].trailing_ones(), b, mask);
+        let mut missing = below(&rare_values_below_512, c);
+        for (word, found) in missing.iter_mut().zip(&rare_found[lane]) {
+            *word &= !found;
+        }
+        lane_spans.clear();
+        lane_spans.extend(spans.iter().map(|spans| spans[lane]));
+        // Within the budget nearly always; values still missing are left to phase 2, which
+        // has the pairs phase 1 could not see (and starts the heap over if they do not help).
+        prove(old, &lane_spans, &mut missing, false, scratch);
+        Speculation {
+            stops: [c, 0],
+            n_stops: 1,
+            reach,
+            unproven: missing,
+            ..Speculation::default()
+        }
+    });
+    scratch.spans = spans;
+    scratch.lane_spans = lane_spans;
+    speculations
+}
+
+/// Phase 1 for heap `n` alone: the pairs with a rare part marked in a table (exact, whatever
+/// the value), the least unmarked common value, and the proof. Falls back to the general path
+/// where a value could pass 511 (the proof's set) or the cells.
+pub(super) fn speculate_single<V: Cell>(
+    shared: &Shared<'_, V>,
+    n: usize,
+    scratch: &mut RecordScratch,
+    general: &mut super::marking::Scratch,
+) -> Speculation {
+    let old = shared.old;
+    let mask = shared.mask;
+    let mut spans = std::mem::take(&mut scratch.lane_spans);
+    spans.clear();
+    let Some(seen_and_stamp) = super::marking::mark_rare_options(shared, n, general) else {
+        return super::marking::speculate(shared, n, general, super::MAX_STOPS);
+    };
+    let (seen, stamp) = seen_and_stamp;
+    let c = (0..seen.len() as u32).find(|&x| !is_rare(x, mask) && seen[x as usize] != stamp);
+    let c = match c {
+        Some(c) if c < 512 && c <= V::MAX => c,
+        _ => return super::marking::speculate(shared, n, general, super::MAX_STOPS),
+    };
+    let mut missing = below(&rare_pattern(mask), c);
+    for value in 0..c {
+        if seen[value as usize] == stamp {
+            missing[(value / 64) as usize] &= !(1 << (value % 64));
+        }
+    }
+    for &k in shared.split_after {
+        if n < k + 2 {
+            continue;
+        }
+        let rest = n - k;
+        let lo = rest.saturating_sub(old.len()) + 1;
+        spans.push(Span { rest, lo, last: last_pair(rest, shared.unequal) });
+    }
+    let stop = if prove(old, &spans, &mut missing, true, scratch) {
+        c
+    } else {
+        least(&missing).map_or(c, |absent| absent.min(c))
+    };
+    scratch.lane_spans = spans;
+    Speculation { stops: [stop, 0], n_stops: 1, reach: n, ..Speculation::default() }
+}
+
+fn add_common(set: &mut u128, z: u32) {
+    if z < 128 {
+        *set |= 1 << z;
+    }
+}
+
+fn least(set: &[u64; 8]) -> Option<u32> {
+    set.iter()
+        .enumerate()
+        .find(|(_, &word)| word != 0)
+        .map(|(w, word)| 64 * w as u32 + word.trailing_zeros())
+}
+
+/// The (rare, rare) pairs among the rare positions `rare[i_lo..i_hi]` as `a` and the group's
+/// rests `r0..r0 + GROUP`: `(index of a, lanes)`, sorted by index. Both parts of such a pair
+/// are rare, so one of them is at least `r0 / 2`; far out no rare position is, and this costs
+/// one binary search.
+fn find_bad_pairs(rare: &[u32], r0: usize, i_lo: usize, i_hi: usize, bad: &mut Vec<(usize, u32)>) {
+    bad.clear();
+    let from = rare.partition_point(|&q| (q as usize) < r0 / 2);
+    for (qi, &q) in rare.iter().enumerate().skip(from) {
+        let q = q as usize;
+        if q > r0 + GROUP - 1 {
+            break;
+        }
+        let p_lo = r0.saturating_sub(q).max(1);
+        let p_hi = r0 + GROUP - 1 - q;
+        if p_hi < p_lo {
+            continue;
+        }
+        let pi_lo = rare.partition_point(|&p| (p as usize) < p_lo);
+        let pi_hi = rare.partition_point(|&p| (p as usize) <= p_hi);
+        for (pi, &p) in rare.iter().enumerate().take(pi_hi).skip(pi_lo) {
+            let lane = p as usize + q - r0;
+            for index in [pi, qi] {
+                if (i_lo..i_hi).contains(&index) {
+                    bad.push((index, 1 << lane));
+                }
+            }
+        }
+    }
+    bad.sort_unstable();
+    bad.dedup_by(|next, kept| {
+        if next.0 == kept.0 {
+            kept.1 |= next.1;
+            true
+        } else {
+            false
+        }
+    });
+}
+
+/// The rare pass of a group over `rare` (whose partners are common for every lane): sets, in
+/// each lane's 128 bits, the compressed values `G(a) ⊕ G(r0 + lane − a)` below 128.
+fn rare_commons<V: Cell>(
+    old: &[V],
+    r0: usize,
+    rare: &[u32],
+    rare_values: &[V],
+    b: u32,
+    commons: &mut [u128; GROUP],
+) {
+    if rare.is_empty() {
+        return;
+    }
+    // Every partner read lies in 1..old.len().
+    let (first, last) = (rare[0] as usize, rare[rare.len() - 1] as usize);
+    assert!(r0 > last && r0 + GROUP - 1 - first < old.len() && first >= 1);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `available()` was asked by `applies` before any group got here, and the reads
+    // are in bounds (the assertion above).
+    unsafe {
+        rare_commons_avx512(old, r0, rare, rare_values, b, commons)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    rare_commons_portable(old, r0, rare, rare_values, b, commons)
+}
+
+/// [`rare_commons`] one pair at a time: the reference the vector kernel is tested against.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn rare_commons_portable<V: Cell>(
+    old: &[V],
+    r0: usize,
+    rare: &[u32],
+    rare_values: &[V],
+    b: u32,
+    commons: &mut [u128; GROUP],
+) {
+    for (&a, &value) in rare.iter().zip(rare_values) {
+        for (lane, set) in commons.iter_mut().enumerate() {
+            let x: u32 = (value ^ old[r0 + lane - a as usize]).into();
+            add_common(set, compress(x, b));
+        }
+    }
+}
+
+/// [`rare_commons`] in AVX-512: 32 partners in one load (bytes widened to words), one XOR,
+/// the compression in a shift and a bit select, then eight variable shifts and ORs into eight
+/// registers of 32 words: word `j` of lane `h` holds bits `16j..16j + 16` of heap `h`'s set.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+unsafe fn rare_commons_avx512<V: Cell>(
+    old: &[V],
+    r0: usize,
+    rare: &[u32],
+    rare_values: &[V],
+    b: u32,
+    commons: &mut [u128; GROUP],
+) {
+    use std::arch::x86_64::*;
+    let one = _mm512_set1_epi16(1);
+    let select = _mm512_set1_epi16(!((1u16 << b) - 1) as i16);
+    let offsets: [__m512i; 8] = std::array::from_fn(|j| _mm512_set1_epi16(16 * j as i16));
+    let mut acc = [_mm512_setzero_si512(); 8];
+    let base = old.as_ptr();
+    for (&a, &value) in rare.iter().zip(rare_values) {
+        let at = r0 - a as usize;
+        // SAFETY: `at + 31 < old.len()` (the caller's assertion: `a ≥ rare[0]`).
+        let partners = unsafe {
+            if V::BYTES == 1 {
+                _mm512_cvtepu8_epi16(_mm256_loadu_si256(base.add(at).cast::<__m256i>()))
+            } else {
+                _mm512_loadu_si512(base.add(at).cast::<__m512i>())
+            }
+        };
+        let x = _mm512_xor_si512(partners, _mm512_set1_epi16(value.index() as i16));
+        // Bits at and above `b` from x >> 1, below `b` from x.
+        let z = _mm512_ternarylogic_epi32(_mm512_srli_epi16(x, 1), x, select, 0xE4);
+        // Word j gets bit z − 16·j: a shift by 16 or more (or a negative one) gives 0.
+        for (word, offset) in acc.iter_mut().zip(&offsets) {
+            *word = _mm512_or_si512(*word, _mm512_sllv_epi16(one, _mm512_sub_epi16(z, *offset)));
+        }
+    }
+    let mut words = [[0u16; GROUP]; 8];
+    for (out, word) in words.iter_mut().zip(&acc) {
+        // SAFETY: 64 bytes into a [u16; 32].
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), *word) };
+    }
+    for (lane, set) in commons.iter_mut().enumerate() {
+        for (j, out) in words.iter().enumerate() {
+            *set |= u128::from(out[lane]) << (16 * j);
+        }
+    }
+}
+
+/// Looks for every value of `missing` (a 512-bit set) among the pairs of `spans`, striking off
+/// what it finds; `true` once nothing is missing. `exhaustive`: after the budget of the
+/// alternating order, every pair (then `false` means the values left in `missing` are
+/// absent); otherwise the budget only.
+fn prove<V: Cell>(
+    old: &[V],
+    spans: &[Span],
+    missing: &mut [u64; 8],
+    exhaustive: bool,
+    scratch: &mut RecordScratch,
+) -> bool {
+    if missing.iter().all(|&w| w == 0) {
+        return true;
+    }
+    let orders: &[Order] =
+        if exhaustive { &[Order::Alternating, Order::Every] } else { &[Order::Alternating] };
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        for &order in orders {
+            for span in spans {
+                // SAFETY: `available()` said yes; the spans' pairs lie in `old` (checked inside).
+                let done = unsafe { scan(old, *span, order, missing, scratch) };
+                if done {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+    if exhaustive {
+        prove_portable(old, spans, missing)
+    } else {
+        false
+    }
+}
+
+/// [`prove`] one pair at a time, every pair in order: the reference.
+fn prove_portable<V: Cell>(old: &[V], spans: &[Span], missing: &mut [u64; 8]) -> bool {
+    for span in spans {
+        for a in span.lo..=span.last {
+            let x: u32 = (old[a] ^ old[span.rest - a]).into();
+            if x < 512 {
+                missing[(x / 64) as usize] &= !(1 << (x % 64));
+                if missing.iter().all(|&w| w == 0) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The order of a proof scan's chunks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Order {
+    /// Consecutive chunks from the small end alternating with chunks at pseudo-random places,
+    /// up to [`BUDGET_CHUNKS`].
+    Alternating,
+    /// Every chunk in order, then the pairs after the last whole chunk.
+    Every,
+}
+
+/// The starts of the chunks of `width` pairs that `order` visits in `span`.
+fn chunk_starts(span: Span, width: usize, order: Order) -> impl Iterator<Item = usize> {
+    let Span { lo, last, .. } = span;
+    let n_whole = if last + 1 >= lo + width { (last + 1 - lo) / width } else { 0 };
+    let random_top = last.min(lo + RANDOM_SPAN);
+    let random_room = if random_top + 1 >= lo + width { random_top + 2 - lo - width } else { 0 };
+    let alternating = order == Order::Alternating;
+    let total = if alternating { BUDGET_CHUNKS.min(2 * n_whole) } else { n_whole };
+    (0..total).map(move |i| {
+        if !alternating {
+            lo + i * width
+        } else if i % 2 == 0 || random_room == 0 {
+            lo + (i / 2) * width
+        } else {
+            lo + ((u64::from(RANDOM[(i / 2) % RANDOM.len()]) * random_room as u64) >> 32) as usize
+        }
+    })
+}
+
+/// Fixed pseudo-random fractions (of 2^32) for the chunks of the alternating order.
+static RANDOM: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut i = 0;
+    while i < table.len() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        table[i] = (state >> 32) as u32;
+        i += 1;
+    }
+    table
+};
+
+/// The pairs of `span` after its last whole chunk of `width`, one at a time (order
+/// [`Order::Every`] only).
+fn scan_tail<V: Cell>(old: &[V], span: Span, width: usize, missing: &mut [u64; 8]) -> bool {
+    let n_whole =
+        if span.last + 1 >= span.lo + width { (span.last + 1 - span.lo) / width } else { 0 };
+    for a in span.lo + n_whole * width..=span.last {
+        let x: u32 = (old[a] ^ old[span.rest - a]).into();
+        if x < 512 {
+            missing[(x / 64) as usize] &= !(1 << (x % 64));
+        }
+    }
+    missing.iter().all(|&w| w == 0)
+}
+
+/// One proof scan of `span` in `order` (the processor has the record path's instructions):
+/// the indexed scan when at most 64 values below 256 are missing (nearly always), the
+/// round-based one otherwise.
+#[cfg(target_arch = "x86_64")]
+unsafe fn scan<V: Cell>(
+    old: &[V],
+    span: Span,
+    order: Order,
+    missing: &mut [u64; 8],
+    scratch: &mut RecordScratch,
+) -> bool {
+    let indexed = missing[4..].iter().all(|&w| w == 0)
+        && missing.iter().map(|w| w.count_ones()).sum::<u32>() <= 64;
+    // SAFETY: the caller's; a cell of one byte is a u8, of two a u16 (`Cell` is sealed).
+    unsafe {
+        if V::BYTES == 1 {
+            let bytes = std::slice::from_raw_parts(old.as_ptr().cast::<u8>(), old.len());
+            if indexed {
+                scan_indexed::<false>(bytes.as_ptr(), bytes.len(), span, order, missing)
+            } else {
+                scan_bytes(bytes, span, order, missing, scratch)
+            }
+        } else {
+            let words = std::slice::from_raw_parts(old.as_ptr().cast::<u16>(), old.len());
+            if indexed {
+                scan_indexed::<true>(words.as_ptr().cast::<u8>(), words.len(), span, order, missing)
+            } else {
+                scan_words(words, span, order, missing, scratch)
+            }
+        }
+    }
+}
+
+/// The proof scan for at most 64 missing values, all below 256: each missing value gets an
+/// index (a 256-byte table of indices, 0xFF for values not wanted, held in four registers);
+/// each chunk's XORs are looked up in it, the indices of the hits packed to the front and
+/// turned into bits of one 64-bit set by variable shifts. No branch depends on which values
+/// turn up, nothing is written back per value, and the scan stops at the chunk that completes
+/// the set. `WORDS`: the values are u16 at `base` (32 pairs a chunk), else bytes (64).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512bitalg,popcnt")]
+unsafe fn scan_indexed<const WORDS: bool>(
+    base: *const u8,
+    len: usize,
+    span: Span,
+    order: Order,
+    missing: &mut [u64; 8],
+) -> bool {
+    use std::arch::x86_64::*;
+    let width = if WORDS { 32 } else { 64 };
+    if span.lo > span.last {
+        return false;
+    }
+    assert!(span.lo >= 1 && span.rest - span.lo < len && 2 * span.last <= span.rest);
+    // The index table: the missing value v (in quarter q of 0..256) gets as index the number
+    // of missing values below it, every other value 0xFF: 0, 1, 2, … expanded into the set
+    // bits of each quarter.
+    let iota = _mm512_set_epi8(
+        63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41,
+        40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+        17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+    );
+    let none = _mm512_set1_epi8(-1);
+    let mut count = 0u32;
+    let table: [__m512i; 4] = std::array::from_fn(|q| {
+        let quarter = _mm512_mask_expand_epi8(
+            none,
+            missing[q],
+            _mm512_add_epi8(iota, _mm512_set1_epi8(count as i8)),
+        );
+        count += missing[q].count_ones();
+        quarter
+    });
+    if count == 0 {
+        return true;
+    }
+    let all = if count == 64 { u64::MAX } else { (1u64 << count) - 1 };
+    let reverse_bytes = _mm512_set_epi8(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    );
+    let reverse_words = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    let below_256 = _mm512_set1_epi16(256);
+    let sixty_four = _mm512_set1_epi8(64);
+    let one = _mm512_set1_epi64(1);
+    // Indices found: `bits` gathers them chunk by chunk (eight 64-bit lanes), `found` is their
+    // union, taken every few chunks, and `filter` (its broadcast) keeps indices already found
+    // from being packed again. Taking the union only now and then keeps consecutive chunks
+    // independent of each other (the union is a chain of shuffles).
+    const CHUNKS_PER_UNION: usize = 4;
+    let mut found = 0u64;
+    let mut filter = _mm512_setzero_si512();
+    let mut bits = _mm512_setzero_si512();
+    let mut starts = chunk_starts(span, width, order).peekable();
+    let mut done = false;
+    let mut since_union = 0;
+    while let Some(a) = starts.next() {
+        debug_assert!(a >= span.lo && a + width - 1 <= span.last);
+        // SAFETY: a + width − 1 ≤ last < len and rest − a − (width − 1) ≥ rest − last ≥ 0
+        // (the assertion above), in elements of 1 or 2 bytes.
+        let (x, in_range) = unsafe {
+            if WORDS {
+                let words = base.cast::<u16>();
+                let lows = _mm512_loadu_si512(words.add(a).cast());
+                let highs = _mm512_loadu_si512(words.add(span.rest - a - (width - 1)).cast());
+                let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi16(reverse_words, highs));
+                let small = _mm512_cmplt_epu16_mask(x, below_256);
+                (_mm512_zextsi256_si512(_mm512_cvtepi16_epi8(x)), u64::from(small))
+            } else {
+                let lows = _mm512_loadu_si512(base.add(a).cast());
+                let highs = _mm512_loadu_si512(base.add(span.rest - a - (width - 1)).cast());
+                (_mm512_xor_si512(lows, _mm512_permutexvar_epi8(reverse_bytes, highs)), u64::MAX)
+            }
+        };
+        // The index of each XOR: the low or the high half of the table, by its top bit.
+        let low_half = _mm512_permutex2var_epi8(table[0], x, table[1]);
+        let high_half = _mm512_permutex2var_epi8(table[2], x, table[3]);
+        let index = _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), low_half, high_half);
+        // Lanes with a wanted index not known to be found (bit `index` of `found`, per byte).
+        let known = _mm512_bitshuffle_epi64_mask(filter, index);
+        let hits = _mm512_cmplt_epu8_mask(index, sixty_four) & in_range & !known;
+        // Indices of the hits to the front, 0xFF after them (a shift by 255 gives 0); the first
+        // sixteen become bits without a branch (after the first chunks there are a few at
+        // most), any more in a loop.
+        let packed = _mm512_mask_compress_epi8(none, hits, index);
+        let first = _mm512_castsi512_si128(packed);
+        let bits_low = _mm512_sllv_epi64(one, _mm512_cvtepu8_epi64(first));
+        let bits_high = _mm512_sllv_epi64(one, _mm512_cvtepu8_epi64(_mm_srli_si128::<8>(first)));
+        bits = _mm512_ternarylogic_epi64(bits, bits_low, bits_high, 0xFE);
+        let n_hits = hits.count_ones() as usize;
+        let mut group = 16;
+        while group < n_hits {
+            let eight = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(0xFF << group, packed));
+            bits = _mm512_or_si512(bits, _mm512_sllv_epi64(one, _mm512_cvtepu8_epi64(eight)));
+            group += 8;
+        }
+        since_union += 1;
+        if since_union == CHUNKS_PER_UNION || starts.peek().is_none() {
+            since_union = 0;
+            found = _mm512_reduce_or_epi64(bits) as u64;
+            if found == all {
+                done = true;
+                break;
+            }
+            filter = _mm512_set1_epi64(found as i64);
+        }
+    }
+    if !done && order == Order::Every {
+        // The pairs after the last whole chunk.
+        let n_whole =
+            if span.last + 1 >= span.lo + width { (span.last + 1 - span.lo) / width } else { 0 };
+        for a in span.lo + n_whole * width..=span.last {
+            // SAFETY: lo ≤ a ≤ last, as above.
+            let x = unsafe {
+                if WORDS {
+                    let words = base.cast::<u16>();
+                    *words.add(a) ^ *words.add(span.rest - a)
+                } else {
+                    u16::from(*base.add(a) ^ *base.add(span.rest - a))
+                }
+            };
+            if x < 256 {
+                let quarter = table[usize::from(x / 64)];
+                let mut lanes = [0u8; 64];
+                // SAFETY: 64 bytes into a [u8; 64].
+                unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), quarter) };
+                let index = lanes[usize::from(x % 64)];
+                if index != 0xFF {
+                    found |= 1 << index;
+                }
+            }
+        }
+        done = found == all;
+    }
+    // What is still missing: the values whose index was not found.
+    let found_everywhere = _mm512_set1_epi64(found as i64);
+    for (word, quarter) in missing.iter_mut().zip(&table) {
+        *word &= !_mm512_bitshuffle_epi64_mask(found_everywhere, *quarter);
+    }
+    done
+}
+
+/// The proof scan over bytes: 64 pairs a chunk, a 256-bit set (values are below 256).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt")]
+unsafe fn scan_bytes(
+    values: &[u8],
+    span: Span,
+    order: Order,
+    missing: &mut [u64; 8],
+    scratch: &mut RecordScratch,
+) -> bool {
+    use std::arch::x86_64::*;
+    const WIDTH: usize = 64;
+    if span.lo > span.last {
+        return false;
+    }
+    // Every chunk's reads: lows at a..a + 64 ≤ last + 1, highs from rest − a − 63 ≥ rest − last
+    // to rest − a ≤ rest − lo, below values.len().
+    assert!(span.lo >= 1 && span.rest - span.lo < values.len() && 2 * span.last <= span.rest);
+    let reverse = _mm512_set_epi8(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+    );
+    let bits = _mm512_set4_epi32(0, 0, 0x8040_2010_u32 as i32, 0x0804_0201);
+    let low5 = _mm512_set1_epi8(0x1f);
+    let low3 = _mm512_set1_epi8(7);
+    let table_of = |m: &[u64; 8]| {
+        _mm512_zextsi256_si512(_mm256_set_epi64x(
+            m[3] as i64,
+            m[2] as i64,
+            m[1] as i64,
+            m[0] as i64,
+        ))
+    };
+    let mut table = table_of(missing);
+    let stamp = scratch.next_stamp();
+    let base = values.as_ptr();
+    let found = scratch.found_bytes.as_mut_ptr();
+    let mut starts = chunk_starts(span, WIDTH, order);
+    let mut round = 1;
+    loop {
+        let mut n_found = 0usize;
+        let mut exhausted = false;
+        for _ in 0..round {
+            let Some(a) = starts.next() else {
+                exhausted = true;
+                break;
+            };
+            debug_assert!(a >= span.lo && a + WIDTH - 1 <= span.last);
+            // SAFETY: a + 63 ≤ last < values.len() and rest − a − 63 ≥ rest − last ≥ 0 (the
+            // assertion above); the packed store writes 64 bytes at most 8·64 + 64 into a
+            // buffer of that size.
+            unsafe {
+                let lows = _mm512_loadu_si512(base.add(a).cast::<__m512i>());
+                let highs =
+                    _mm512_loadu_si512(base.add(span.rest - a - (WIDTH - 1)).cast::<__m512i>());
+                let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi8(reverse, highs));
+                let index = _mm512_and_si512(_mm512_srli_epi16(x, 3), low5);
+                let byte = _mm512_permutexvar_epi8(index, table);
+                let bit = _mm512_shuffle_epi8(bits, _mm512_and_si512(x, low3));
+                let hits = _mm512_test_epi8_mask(byte, bit);
+                _mm512_storeu_si512(
+                    found.add(n_found).cast::<__m512i>(),
+                    _mm512_maskz_compress_epi8(hits, x),
+                );
+                n_found += hits.count_ones() as usize;
+            }
+        }
+        if strike_off(&scratch.found_bytes[..n_found], missing, &mut scratch.struck, stamp) {
+            return true;
+        }
+        if exhausted {
+            return order == Order::Every && scan_tail(values, span, WIDTH, missing);
+        }
+        table = table_of(missing);
+        round = (round + 1).min(MAX_ROUND);
+    }
+}
+
+/// The proof scan over two-byte values: 32 pairs a chunk, a 512-bit set.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi2,popcnt")]
+unsafe fn scan_words(
+    values: &[u16],
+    span: Span,
+    order: Order,
+    missing: &mut [u64; 8],
+    scratch: &mut RecordScratch,
+) -> bool {
+    use std::arch::x86_64::*;
+    const WIDTH: usize = 32;
+    if span.lo > span.last {
+        return false;
+    }
+    assert!(span.lo >= 1 && span.rest - span.lo < values.len() && 2 * span.last <= span.rest);
+    let reverse = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31,
+    );
+    let limit = _mm512_set1_epi16(512);
+    let low4 = _mm512_set1_epi16(15);
+    let one = _mm512_set1_epi16(1);
+    let table_of = |m: &[u64; 8]| {
+        // SAFETY: 64 bytes from a [u64; 8].
+        unsafe { _mm512_loadu_si512(m.as_ptr().cast::<__m512i>()) }
+    };
+    let mut table = table_of(missing);
+    let stamp = scratch.next_stamp();
+    let base = values.as_ptr();
+    let found = scratch.found.as_mut_ptr();
+    let mut starts = chunk_starts(span, WIDTH, order);
+    let mut round = 1;
+    loop {
+        let mut n_found = 0usize;
+        let mut exhausted = false;
+        for _ in 0..round {
+            let Some(a) = starts.next() else {
+                exhausted = true;
+                break;
+            };
+            debug_assert!(a >= span.lo && a + WIDTH - 1 <= span.last);
+            // SAFETY: as in `scan_bytes`, with 32 two-byte values a chunk.
+            unsafe {
+                let lows = _mm512_loadu_si512(base.add(a).cast::<__m512i>());
+                let highs =
+                    _mm512_loadu_si512(base.add(span.rest - a - (WIDTH - 1)).cast::<__m512i>());
+                let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi16(reverse, highs));
+                let small = _mm512_cmplt_epu16_mask(x, limit);
+                let word = _mm512_permutexvar_epi16(_mm512_srli_epi16(x, 4), table);
+                let bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, low4));
+                let hits = _mm512_mask_test_epi16_mask(small, bit, one);
+                _mm512_storeu_si512(
+                    found.add(n_found).cast::<__m512i>(),
+                    _mm512_maskz_compress_epi16(hits, x),
+                );
+                n_found += hits.count_ones() as usize;
+            }
+        }
+        if strike_off(&scratch.found[..n_found], missing, &mut scratch.struck, stamp) {
+            return true;
+        }
+        if exhausted {
+            return order == Order::Every && scan_tail(values, span, WIDTH, missing);
+        }
+        table = table_of(missing);
+        round = (round + 1).min(MAX_ROUND);
+    }
+}
+
+/// Strikes the values `found` (all below 512) off `missing`: one store each into the stamp
+/// table, then each word of the set cleared of the values stamped, 64 at a time by one vector
+/// compare (no branch per value: which values turn up is unpredictable). `true` when nothing
+/// is missing.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn strike_off<T: Copy + Into<u32>>(
+    found: &[T],
+    missing: &mut [u64; 8],
+    struck: &mut [u8],
+    stamp: u8,
+) -> bool {
+    use std::arch::x86_64::*;
+    for &value in found {
+        struck[(value.into() & 511) as usize] = stamp;
+    }
+    assert!(struck.len() >= 512);
+    let stamps = _mm512_set1_epi8(stamp as i8);
+    let mut left = 0;
+    for (w, word) in missing.iter_mut().enumerate() {
+        if *word != 0 {
+            // SAFETY: 64 bytes at 64·w ≤ 448 in a table of at least 512.
+            let table =
+                unsafe { _mm512_loadu_si512(struck.as_ptr().add(64 * w).cast::<__m512i>()) };
+            *word &= !_mm512_cmpeq_epi8_mask(table, stamps);
+        }
+        left |= *word;
+    }
+    left == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Values, a sorted set of positions standing for the rare ones, and a heap far enough
+    /// out for a group's partners.
+    fn kernel_input() -> impl Strategy<Value = (Vec<u16>, Vec<u32>, usize, u32)> {
+        (600usize..900, 0u32..4).prop_flat_map(|(len, b)| {
+            (
+                proptest::collection::vec(0u16..512, len),
+                proptest::collection::btree_set(1u32..(len as u32 / 2), 0..40),
+                Just(len),
+                Just(b),
+            )
+                .prop_map(|(values, rare, len, b)| (values, rare.into_iter().collect(), len, b))
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The rare pass's vector kernel against one pair at a time, on bytes and two-byte values.
+        #[test]
+        fn rare_commons_kernel_matches_the_reference((values, rare, len, b) in kernel_input()) {
+            if !available() {
+                return Ok(());
+            }
+            let r0 = len - GROUP;
+            let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+            let rare_words: Vec<u16> = rare.iter().map(|&a| values[a as usize]).collect();
+            let rare_bytes: Vec<u8> = rare.iter().map(|&a| bytes[a as usize]).collect();
+            let (mut fast, mut slow) = ([0u128; GROUP], [0u128; GROUP]);
+            rare_commons(&values[..len], r0, &rare, &rare_words, b, &mut fast);
+            rare_commons_portable(&values[..len], r0, &rare, &rare_words, b, &mut slow);
+            prop_assert_eq!(fast, slow, "u16");
+            let (mut fast, mut slow) = ([0u128; GROUP], [0u128; GROUP]);
+            rare_commons(&bytes[..len], r0, &rare, &rare_bytes, b, &mut fast);
+            rare_commons_portable(&bytes[..len], r0, &rare, &rare_bytes, b, &mut slow);
+            prop_assert_eq!(fast, slow, "u8");
+        }
+
+        /// Every proof scan (indexed, round-based, both orders, both cells) strikes off exactly
+        /// what the pairs give, against one pair at a time over every pair.
+        #[test]
+        fn proof_scans_match_the_reference(
+            values in proptest::collection::vec(0u16..300, 200..3000),
+            wanted in proptest::collection::vec(0u16..300, 1..90),
+            lo in 1usize..40,
+        ) {
+            if !available() {
+                return Ok(());
+            }
+            let rest = values.len() - 1 + lo / 2;
+            let span = Span { rest, lo, last: (rest / 2).min(values.len() - 1) };
+            if span.rest - span.lo >= values.len() {
+                return Ok(());
+            }
+            let mut missing = [0u64; 8];
+            for &v in &wanted {
+                missing[usize::from(v / 64)] |= 1 << (v % 64);
+            }
+            let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+            let mut byte_missing = missing;
+            byte_missing[4..].iter_mut().for_each(|w| *w = 0);
+            let mut expected = missing;
+            let expected_done = prove_portable(&values, &[span], &mut expected);
+            let mut expected_bytes = byte_missing;
+            let expected_bytes_done = prove_portable(&bytes, &[span], &mut expected_bytes);
+            let mut scratch = RecordScratch::default();
+            let mut got = missing;
+            let done = prove_every(&values, &[span], &mut got, &mut scratch);
+            prop_assert_eq!((done, got), (expected_done, expected), "u16, every pair");
+            let mut got = byte_missing;
+            let done = prove_every(&bytes, &[span], &mut got, &mut scratch);
+            prop_assert_eq!((done, got), (expected_bytes_done, expected_bytes), "u8, every pair");
+            // The exhaustive proof (alternating order first) ends where the reference does;
+            // the budget alone never strikes off a value that is not there.
+            let mut got = missing;
+            let done = prove(&values, &[span], &mut got, true, &mut scratch);
+            prop_assert_eq!((done, got), (expected_done, expected), "u16, exhaustive");
+            let mut got = byte_missing;
+            let done = prove(&bytes, &[span], &mut got, false, &mut scratch);
+            for (g, (e, m)) in got.iter().zip(expected_bytes.iter().zip(&byte_missing)) {
+                prop_assert_eq!(g & !m, 0);
+                prop_assert_eq!(e & !g, 0, "a value absent from every pair was struck off");
+            }
+            prop_assert!(!done || expected_bytes_done);
+        }
+    }
+
+    #[test]
+    fn compression_numbers_common_values_in_order() {
+        for mask in [0xfeu32, 0x1ee, 0x3, 0x80, 0x1, 0x6] {
+            let b = mask.trailing_zeros();
+            let commons: Vec<u32> = (0..256).filter(|&x| !is_rare(x, mask)).collect();
+            for (z, &x) in commons.iter().enumerate() {
+                assert_eq!(compress(x, b), z as u32, "mask {mask:#x} value {x}");
+                assert_eq!(common_numbered(z as u32, b, mask), x, "mask {mask:#x} number {z}");
+            }
+            assert_eq!(commons.len(), 128);
+        }
+    }
+
+    #[test]
+    fn chunks_stay_inside_their_span() {
+        for (lo, last) in [(1, 100_000), (5, 70), (40, 1000), (1, 64), (300, 2_000_000)] {
+            let span = Span { rest: 2 * last + 1, lo, last };
+            for width in [32, 64] {
+                for order in [Order::Alternating, Order::Every] {
+                    let starts: Vec<usize> = chunk_starts(span, width, order).collect();
+                    assert!(starts.iter().all(|&a| a >= lo && a + width - 1 <= last));
+                    if order == Order::Every {
+                        let n_whole = (last + 1 - lo) / width;
+                        assert_eq!(
+                            starts,
+                            (0..n_whole).map(|i| lo + i * width).collect::<Vec<_>>()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
