@@ -17,18 +17,21 @@ fn main() {
     let game = grundy::game(name).ok().and_then(|g| g.heap_game()).expect("a heap game");
     let prefix = grundy::sequence::sparse::compute(&game, from - 1, 2).expect("the fast engine");
     let mut times = Vec::new();
+    let mut fallbacks = Vec::new();
     for _ in 0..reps {
         let (started, len) = match &prefix {
             Computed::Bytes(values) => {
                 let mut engine = SparseEngine::<u8>::with_values(&game, values.clone()).unwrap();
                 let started = Instant::now();
                 assert!(engine.extend_parallel(from + count - 1, threads));
+                fallbacks.push(engine.stats().n_fallbacks);
                 (started, engine.values().len())
             }
             Computed::Narrow(values) => {
                 let mut engine = SparseEngine::<u16>::with_values(&game, values.clone()).unwrap();
                 let started = Instant::now();
                 assert!(engine.extend_parallel(from + count - 1, threads));
+                fallbacks.push(engine.stats().n_fallbacks);
                 (started, engine.values().len())
             }
             Computed::Wide(_) => unreachable!(),
@@ -39,10 +42,11 @@ fn main() {
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
     println!(
-        "{name} heaps {from}..{}: ns a heap min {:.0} median {:.0} (all {:?})",
+        "{name} heaps {from}..{}: ns a heap min {:.0} median {:.0} (all {:?}); heaps started over {:?}",
         from + count,
         sorted[0],
         sorted[sorted.len() / 2],
-        times.iter().map(|t| t.round() as u64).collect::<Vec<_>>()
+        times.iter().map(|t| t.round() as u64).collect::<Vec<_>>(),
+        fallbacks
     );
 }

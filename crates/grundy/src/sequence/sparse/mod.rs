@@ -486,7 +486,13 @@ impl<V: Cell> SparseEngine<V> {
             self.stats.n_wasted_checks += speculation.wasted_checks;
             self.wasted_pairs += speculation.wasted_pairs;
             self.heaps_since_tuning += 1;
-            let value = match self.settle(n, start, speculation, work) {
+            let settled = self.settle(n, start, speculation, work);
+            if std::mem::take(&mut work.record.slow) {
+                // Phase 2 worked the heap out again (the record path's second look).
+                n_fallbacks += 1;
+                self.stats.n_fallbacks += 1;
+            }
+            let value = match settled {
                 Some(value) => value,
                 None => {
                     n_fallbacks += 1;
@@ -524,9 +530,9 @@ impl<V: Cell> SparseEngine<V> {
         // Phase 1 left out the pairs whose partner reaches past `start` for some heap up to
         // `reach` (its group's last heap, or the heap itself).
         let reach = if speculation.reach == 0 { n } else { speculation.reach };
-        if speculation.unproven.iter().any(|&word| word != 0) {
+        if speculation.record {
             let view = self.view(values.len());
-            return record::settle_unproven(&view, n, start, reach, speculation, &mut work.record);
+            return record::settle(&view, n, start, reach, speculation, &mut work.record);
         }
         let produced_here = |target: u32| -> bool {
             let by_single = self
@@ -844,8 +850,12 @@ struct Speculation {
     /// The heap whose pairs phase 1 left out for this one: pairs `(a, rest − a)` with
     /// `a ≤ reach − k − start` (0: the heap itself).
     reach: usize,
-    /// The record path: rare values below the one stop that phase 1 did not find among its
-    /// pairs; the stop stands only if the pairs left to phase 2 give all of them.
+    /// The record path's groups ([`record::settle`] decides): the one stop is the candidate,
+    /// `commons` the common values below 256 phase 1 found (numbered as the record path
+    /// numbers them), and `unproven` the rare values below the candidate that phase 1 did not
+    /// find among its pairs.
+    record: bool,
+    commons: u128,
     unproven: [u64; 8],
     full_checks: u64,
     wasted_checks: u64,

@@ -85,6 +85,9 @@ pub(super) struct RecordScratch {
     /// allocation per group and per heap).
     spans: Vec<[Span; GROUP]>,
     lane_spans: Vec<Span>,
+    /// Set by [`settle`] when the pairs phase 2 adds ruled out the candidate or it had to
+    /// search every pair (its work then counts against the block's size).
+    pub(super) slow: bool,
     /// Values struck off, as stamps (`struck[v] == stamp`).
     struck: Vec<u8>,
     stamp: u8,
@@ -143,15 +146,26 @@ fn is_rare(value: u32, mask: u32) -> bool {
     (value & mask).count_ones().is_multiple_of(2)
 }
 
-/// The rare values below 512 as a 512-bit set.
+/// The rare values below 512 as a 512-bit set. Within a word of 64 values the pattern
+/// depends only on the mask's low six bits (each flips the bits whose index has it), and the
+/// word's own bits above flip the whole word.
 fn rare_pattern(mask: u32) -> [u64; 8] {
-    let mut set = [0u64; 8];
-    for value in 0..512u32 {
-        if is_rare(value, mask) {
-            set[(value / 64) as usize] |= 1 << (value % 64);
+    const HAS_BIT: [u64; 6] = [
+        0xAAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    let low = (0..6).filter(|&j| mask >> j & 1 == 1).fold(u64::MAX, |p, j| p ^ HAS_BIT[j]);
+    std::array::from_fn(|w| {
+        if ((64 * w as u32) & mask).count_ones().is_multiple_of(2) {
+            low
+        } else {
+            !low
         }
-    }
-    set
+    })
 }
 
 /// The values of `set` below `c`.
@@ -169,10 +183,15 @@ fn below(set: &[u64; 8], c: u32) -> [u64; 8] {
     })
 }
 
-/// Phase 2 for a record-path heap whose proof phase 1 left unfinished: the candidate stands if
-/// the pairs and single heaps that reach into the block (up to `reach`) give every value of
-/// `speculation.unproven` and not the candidate itself; `None` otherwise (start the heap over).
-pub(super) fn settle_unproven<V: Cell>(
+/// Phase 2 for a heap of the record path's groups: the values are known up to the heap, and
+/// phase 1 left out the pairs and single heaps that reach past `start` for heaps up to `reach`.
+/// Its candidate `c` stands unless they give `c`, once they give every rare value below `c`
+/// that phase 1's budget did not find (`unproven`). When they give `c`, the common values they
+/// give join phase 1's (`commons`), the least common value absent from both is the new
+/// candidate, and the rare values below it not yet found are looked for among every pair of
+/// the heap: what that search does not find is absent, and the least of it is the answer.
+/// `None` only when every common value below 256 is an option (start the heap over).
+pub(super) fn settle<V: Cell>(
     all: &Shared<'_, V>,
     n: usize,
     start: usize,
@@ -181,42 +200,98 @@ pub(super) fn settle_unproven<V: Cell>(
     scratch: &mut RecordScratch,
 ) -> Option<u32> {
     let values = all.old;
+    let (mask, b) = (all.mask, all.mask.trailing_zeros());
     let c = speculation.stops[0];
-    debug_assert!(c < 512);
+    debug_assert!(c < 256);
+    let singles: Vec<u32> = single_heap_options(all, n);
+    let spans = |left_out: bool| -> Vec<Span> {
+        all.split_after
+            .iter()
+            .filter(|&&k| n >= k + 2)
+            .map(|&k| {
+                let rest = n - k;
+                let last = last_pair(rest, all.unequal);
+                let last =
+                    if left_out { last.min((reach - k).saturating_sub(start)) } else { last };
+                Span { rest, lo: 1, last }
+            })
+            .collect()
+    };
+    let left_out = spans(true);
+    // Is `c` an option among the pairs left out (or a single heap)? Strike off the unproven
+    // values on the way.
     let mut wanted = speculation.unproven;
     wanted[(c / 64) as usize] |= 1 << (c % 64);
-    for &k in all.leave_one {
-        if n > k && n - k >= start {
-            let x: u32 = values[n - k].into();
-            if x < 512 {
-                wanted[(x / 64) as usize] &= !(1 << (x % 64));
-            }
+    for &x in &singles {
+        if x < 512 {
+            wanted[(x / 64) as usize] &= !(1 << (x % 64));
         }
     }
-    let spans: Vec<Span> = all
-        .split_after
-        .iter()
-        .filter(|&&k| n >= k + 2)
-        .map(|&k| {
-            let rest = n - k;
-            Span {
-                rest,
-                lo: 1,
-                last: last_pair(rest, all.unequal).min((reach - k).saturating_sub(start)),
+    let present = |set: &[u64; 8]| set[(c / 64) as usize] >> (c % 64) & 1 == 0;
+    let mut c_present = present(&wanted);
+    if !c_present {
+        prove_every(values, &left_out, &mut wanted, mask, scratch);
+        c_present = present(&wanted);
+    }
+    wanted[(c / 64) as usize] &= !(1 << (c % 64));
+    let (candidate, mut missing) = if !c_present {
+        (c, wanted)
+    } else {
+        scratch.slow = true;
+        // Every common value among the options: phase 1's, the single heaps', and those of
+        // the pairs left out (a rare part there may lie in the block itself).
+        let mut commons = speculation.commons;
+        for &x in &singles {
+            if !is_rare(x, mask) {
+                add_common(&mut commons, compress(x, b));
             }
-        })
-        .collect();
-    if wanted[(c / 64) as usize] & (1 << (c % 64)) == 0 {
-        return None; // a single heap in the block has the candidate's value
+        }
+        for span in &left_out {
+            for a in span.lo..=span.last {
+                let x: u32 = (values[a] ^ values[span.rest - a]).into();
+                if !is_rare(x, mask) {
+                    add_common(&mut commons, compress(x, b));
+                }
+            }
+        }
+        if commons == u128::MAX {
+            return None;
+        }
+        let candidate = common_numbered(commons.trailing_ones(), b, mask);
+        let mut missing = wanted;
+        for x in c + 1..candidate {
+            if is_rare(x, mask) && !singles.contains(&x) {
+                missing[(x / 64) as usize] |= 1 << (x % 64);
+            }
+        }
+        (candidate, missing)
+    };
+    if missing.iter().all(|&w| w == 0) {
+        return Some(candidate);
     }
-    // Every pair left to phase 2, scanned: the candidate struck off means it is an option.
-    let mut missing = wanted;
-    let all_found = prove_every(values, &spans, &mut missing, scratch);
-    if missing[(c / 64) as usize] & (1 << (c % 64)) == 0 {
-        return None;
+    // Every pair of the heap, all known now: found, or absent for certain.
+    scratch.slow = true;
+    if prove(values, &spans(false), &mut missing, true, mask, scratch) {
+        Some(candidate)
+    } else {
+        least(&missing).map(|absent| absent.min(candidate))
     }
-    missing[(c / 64) as usize] &= !(1 << (c % 64));
-    (all_found || missing.iter().all(|&w| w == 0)).then_some(c)
+}
+
+/// The values of the single-heap options of heap `n` (every value known).
+fn single_heap_options<V: Cell>(all: &Shared<'_, V>, n: usize) -> Vec<u32> {
+    let mut singles = Vec::new();
+    for &k in all.take_all {
+        if n == k {
+            singles.push(0);
+        }
+    }
+    for &k in all.leave_one {
+        if n > k {
+            singles.push(all.old[n - k].into());
+        }
+    }
+    singles
 }
 
 /// [`prove`] over every pair of `spans`, in order.
@@ -224,13 +299,14 @@ fn prove_every<V: Cell>(
     old: &[V],
     spans: &[Span],
     missing: &mut [u64; 8],
+    mask: u32,
     scratch: &mut RecordScratch,
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
     if available() {
         for span in spans {
             // SAFETY: as in `prove`.
-            let done = unsafe { scan(old, *span, Order::Every, missing, scratch) };
+            let done = unsafe { scan(old, *span, Order::Every, missing, mask, scratch) };
             if done {
                 return true;
             }
@@ -365,10 +441,12 @@ pub(super) fn speculate_group<V: Cell>(
         lane_spans.extend(spans.iter().map(|spans| spans[lane]));
         // Within the budget nearly always; values still missing are left to phase 2, which
         // has the pairs phase 1 could not see (and starts the heap over if they do not help).
-        prove(old, &lane_spans, &mut missing, false, scratch);
+        prove(old, &lane_spans, &mut missing, false, mask, scratch);
         Speculation {
             stops: [c, 0],
             n_stops: 1,
+            record: true,
+            commons: commons[lane],
             reach,
             unproven: missing,
             ..Speculation::default()
@@ -415,7 +493,7 @@ pub(super) fn speculate_single<V: Cell>(
         let lo = rest.saturating_sub(old.len()) + 1;
         spans.push(Span { rest, lo, last: last_pair(rest, shared.unequal) });
     }
-    let stop = if prove(old, &spans, &mut missing, true, scratch) {
+    let stop = if prove(old, &spans, &mut missing, true, mask, scratch) {
         c
     } else {
         least(&missing).map_or(c, |absent| absent.min(c))
@@ -578,6 +656,7 @@ fn prove<V: Cell>(
     spans: &[Span],
     missing: &mut [u64; 8],
     exhaustive: bool,
+    mask: u32,
     scratch: &mut RecordScratch,
 ) -> bool {
     if missing.iter().all(|&w| w == 0) {
@@ -590,7 +669,7 @@ fn prove<V: Cell>(
         for &order in orders {
             for span in spans {
                 // SAFETY: `available()` said yes; the spans' pairs lie in `old` (checked inside).
-                let done = unsafe { scan(old, *span, order, missing, scratch) };
+                let done = unsafe { scan(old, *span, order, missing, mask, scratch) };
                 if done {
                     return true;
                 }
@@ -679,32 +758,59 @@ fn scan_tail<V: Cell>(old: &[V], span: Span, width: usize, missing: &mut [u64; 8
     missing.iter().all(|&w| w == 0)
 }
 
+/// Missing values up to which the indexed scan takes two halves (measured: above 64 the
+/// round-based scan is as fast).
+const INDEXED_HIGH: u32 = 64;
+
 /// One proof scan of `span` in `order` (the processor has the record path's instructions):
-/// the indexed scan when at most 64 values below 256 are missing (nearly always), the
-/// round-based one otherwise.
+/// the indexed scan when at most 128 values are missing, all below 256 or (two-byte values,
+/// a mask whose lowest bit is among the low six) all rare and below 512; the round-based one
+/// otherwise.
 #[cfg(target_arch = "x86_64")]
 unsafe fn scan<V: Cell>(
     old: &[V],
     span: Span,
     order: Order,
     missing: &mut [u64; 8],
+    mask: u32,
     scratch: &mut RecordScratch,
 ) -> bool {
-    let indexed = missing[4..].iter().all(|&w| w == 0)
-        && missing.iter().map(|w| w.count_ones()).sum::<u32>() <= 64;
+    let count: u32 = missing.iter().map(|w| w.count_ones()).sum();
+    let low = missing[4..].iter().all(|&w| w == 0);
     // SAFETY: the caller's; a cell of one byte is a u8, of two a u16 (`Cell` is sealed).
     unsafe {
         if V::BYTES == 1 {
             let bytes = std::slice::from_raw_parts(old.as_ptr().cast::<u8>(), old.len());
-            if indexed {
-                scan_indexed::<false>(bytes.as_ptr(), bytes.len(), span, order, missing)
+            if count <= 64 && low {
+                scan_indexed::<false, false>(
+                    bytes.as_ptr(),
+                    bytes.len(),
+                    span,
+                    order,
+                    missing,
+                    None,
+                )
+            } else if count <= INDEXED_HIGH && low {
+                scan_indexed::<false, true>(bytes.as_ptr(), bytes.len(), span, order, missing, None)
             } else {
                 scan_bytes(bytes, span, order, missing, scratch)
             }
         } else {
             let words = std::slice::from_raw_parts(old.as_ptr().cast::<u16>(), old.len());
-            if indexed {
-                scan_indexed::<true>(words.as_ptr().cast::<u8>(), words.len(), span, order, missing)
+            let base = words.as_ptr().cast::<u8>();
+            let rare_only = || {
+                let rare = rare_pattern(mask);
+                missing.iter().zip(&rare).all(|(m, r)| m & !r == 0)
+            };
+            let by_number = mask != 0 && mask.trailing_zeros() < 6;
+            if count <= 64 && low {
+                scan_indexed::<true, false>(base, words.len(), span, order, missing, None)
+            } else if count <= INDEXED_HIGH && low {
+                scan_indexed::<true, true>(base, words.len(), span, order, missing, None)
+            } else if count <= 64 && by_number && rare_only() {
+                scan_indexed::<true, false>(base, words.len(), span, order, missing, Some(mask))
+            } else if count <= INDEXED_HIGH && by_number && rare_only() {
+                scan_indexed::<true, true>(base, words.len(), span, order, missing, Some(mask))
             } else {
                 scan_words(words, span, order, missing, scratch)
             }
@@ -712,20 +818,29 @@ unsafe fn scan<V: Cell>(
     }
 }
 
-/// The proof scan for at most 64 missing values, all below 256: each missing value gets an
-/// index (a 256-byte table of indices, 0xFF for values not wanted, held in four registers);
-/// each chunk's XORs are looked up in it, the indices of the hits packed to the front and
-/// turned into bits of one 64-bit set by variable shifts. No branch depends on which values
-/// turn up, nothing is written back per value, and the scan stops at the chunk that completes
-/// the set. `WORDS`: the values are u16 at `base` (32 pairs a chunk), else bytes (64).
+/// The proof scan for at most 128 missing values: each gets an index (a 256-byte table of
+/// indices, 0xFF for values not wanted, held in four registers); each chunk's XORs are looked
+/// up in it, the indices of the hits not yet found packed to the front and turned into bits of
+/// two 64-bit sets by variable shifts. No branch depends on which values turn up, nothing is
+/// written back per value, and the scan stops within four chunks of the one that completes
+/// the set.
+///
+/// `WORDS`: the values are u16 at `base` (32 pairs a chunk), else bytes (64). `rare_mask`:
+/// with two-byte values, the missing values are rare ones below 512 under this mask, and the
+/// table is indexed by their number among the rare values (the lowest mask bit dropped, as
+/// [`compress`] does: 256 numbers); XORs that are common or 512 and more never count.
+/// Without it, the missing values are below 256 and the table is indexed by value.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512bitalg,popcnt")]
-unsafe fn scan_indexed<const WORDS: bool>(
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512bitalg,popcnt,bmi2"
+)]
+unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
     base: *const u8,
     len: usize,
     span: Span,
     order: Order,
     missing: &mut [u64; 8],
+    rare_mask: Option<u32>,
 ) -> bool {
     use std::arch::x86_64::*;
     let width = if WORDS { 32 } else { 64 };
@@ -733,9 +848,18 @@ unsafe fn scan_indexed<const WORDS: bool>(
         return false;
     }
     assert!(span.lo >= 1 && span.rest - span.lo < len && 2 * span.last <= span.rest);
-    // The index table: the missing value v (in quarter q of 0..256) gets as index the number
-    // of missing values below it, every other value 0xFF: 0, 1, 2, … expanded into the set
-    // bits of each quarter.
+    // The 256 keys: values below 256, or the numbers of rare values below 512 (each block of
+    // 64 values holds 32 rare ones, in order, when the lowest mask bit is below 6).
+    let pattern = rare_mask.map(rare_pattern);
+    let keys: [u64; 4] = match &pattern {
+        None => [missing[0], missing[1], missing[2], missing[3]],
+        Some(rare) => std::array::from_fn(|q| {
+            _pext_u64(missing[2 * q], rare[2 * q])
+                | (_pext_u64(missing[2 * q + 1], rare[2 * q + 1]) << 32)
+        }),
+    };
+    // The index table: key k (in quarter q of 0..256) gets as index the number of missing
+    // keys below it, every other key 0xFF: 0, 1, 2, … expanded into the set bits.
     let iota = _mm512_set_epi8(
         63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41,
         40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
@@ -746,16 +870,24 @@ unsafe fn scan_indexed<const WORDS: bool>(
     let table: [__m512i; 4] = std::array::from_fn(|q| {
         let quarter = _mm512_mask_expand_epi8(
             none,
-            missing[q],
+            keys[q],
             _mm512_add_epi8(iota, _mm512_set1_epi8(count as i8)),
         );
-        count += missing[q].count_ones();
+        count += keys[q].count_ones();
         quarter
     });
     if count == 0 {
         return true;
     }
-    let all = if count == 64 { u64::MAX } else { (1u64 << count) - 1 };
+    debug_assert!(count <= 128);
+    let all_low = if count >= 64 { u64::MAX } else { (1u64 << count) - 1 };
+    let all_high = if count <= 64 {
+        0
+    } else if count == 128 {
+        u64::MAX
+    } else {
+        (1u64 << (count - 64)) - 1
+    };
     let reverse_bytes = _mm512_set_epi8(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
         25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
@@ -765,17 +897,23 @@ unsafe fn scan_indexed<const WORDS: bool>(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
         25, 26, 27, 28, 29, 30, 31,
     );
-    let below_256 = _mm512_set1_epi16(256);
+    let key_limit = _mm512_set1_epi16(if rare_mask.is_some() { 512 } else { 256 });
+    let mask_words = _mm512_set1_epi16(rare_mask.unwrap_or(0) as i16);
+    let one_word = _mm512_set1_epi16(1);
+    let b = rare_mask.map_or(0, u32::trailing_zeros);
+    let select = _mm512_set1_epi16(!((1u16 << b) - 1) as i16);
     let sixty_four = _mm512_set1_epi8(64);
+    let one_twenty_eight = _mm512_set1_epi8(-128);
     let one = _mm512_set1_epi64(1);
-    // Indices found: `bits` gathers them chunk by chunk (eight 64-bit lanes), `found` is their
-    // union, taken every few chunks, and `filter` (its broadcast) keeps indices already found
-    // from being packed again. Taking the union only now and then keeps consecutive chunks
-    // independent of each other (the union is a chain of shuffles).
+    let high_bit = _mm512_set1_epi64(64);
+    // Indices found: `bits_low`/`bits_high` gather them chunk by chunk (eight 64-bit lanes
+    // each), `found_low`/`found_high` are their unions, taken every few chunks, and the
+    // filters (their broadcasts) keep indices already found from being packed again. Taking
+    // the unions only now and then keeps consecutive chunks independent of each other.
     const CHUNKS_PER_UNION: usize = 4;
-    let mut found = 0u64;
-    let mut filter = _mm512_setzero_si512();
-    let mut bits = _mm512_setzero_si512();
+    let (mut found_low, mut found_high) = (0u64, 0u64);
+    let (mut filter_low, mut filter_high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+    let (mut bits_low, mut bits_high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
     let mut starts = chunk_starts(span, width, order).peekable();
     let mut done = false;
     let mut since_union = 0;
@@ -783,52 +921,95 @@ unsafe fn scan_indexed<const WORDS: bool>(
         debug_assert!(a >= span.lo && a + width - 1 <= span.last);
         // SAFETY: a + width − 1 ≤ last < len and rest − a − (width − 1) ≥ rest − last ≥ 0
         // (the assertion above), in elements of 1 or 2 bytes.
-        let (x, in_range) = unsafe {
+        let (key, in_range) = unsafe {
             if WORDS {
                 let words = base.cast::<u16>();
                 let lows = _mm512_loadu_si512(words.add(a).cast());
                 let highs = _mm512_loadu_si512(words.add(span.rest - a - (width - 1)).cast());
                 let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi16(reverse_words, highs));
-                let small = _mm512_cmplt_epu16_mask(x, below_256);
-                (_mm512_zextsi256_si512(_mm512_cvtepi16_epi8(x)), u64::from(small))
+                let mut valid = _mm512_cmplt_epu16_mask(x, key_limit);
+                let key = if rare_mask.is_some() {
+                    // Rare XORs only (even parity under the mask), numbered.
+                    let parity = _mm512_popcnt_epi16(_mm512_and_si512(x, mask_words));
+                    valid &= _mm512_testn_epi16_mask(parity, one_word);
+                    _mm512_ternarylogic_epi32(_mm512_srli_epi16(x, 1), x, select, 0xE4)
+                } else {
+                    x
+                };
+                (_mm512_zextsi256_si512(_mm512_cvtepi16_epi8(key)), u64::from(valid))
             } else {
                 let lows = _mm512_loadu_si512(base.add(a).cast());
                 let highs = _mm512_loadu_si512(base.add(span.rest - a - (width - 1)).cast());
                 (_mm512_xor_si512(lows, _mm512_permutexvar_epi8(reverse_bytes, highs)), u64::MAX)
             }
         };
-        // The index of each XOR: the low or the high half of the table, by its top bit.
-        let low_half = _mm512_permutex2var_epi8(table[0], x, table[1]);
-        let high_half = _mm512_permutex2var_epi8(table[2], x, table[3]);
-        let index = _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), low_half, high_half);
-        // Lanes with a wanted index not known to be found (bit `index` of `found`, per byte).
-        let known = _mm512_bitshuffle_epi64_mask(filter, index);
-        let hits = _mm512_cmplt_epu8_mask(index, sixty_four) & in_range & !known;
-        // Indices of the hits to the front, 0xFF after them (a shift by 255 gives 0); the first
-        // sixteen become bits without a branch (after the first chunks there are a few at
-        // most), any more in a loop.
+        // The index of each key: the low or the high half of the table, by its top bit.
+        let low_half = _mm512_permutex2var_epi8(table[0], key, table[1]);
+        let high_half = _mm512_permutex2var_epi8(table[2], key, table[3]);
+        let index = _mm512_mask_blend_epi8(_mm512_movepi8_mask(key), low_half, high_half);
+        // Lanes with a wanted index not known to be found (bit `index mod 64` of the filter
+        // for its half, per byte).
+        let below_64 = _mm512_cmplt_epu8_mask(index, sixty_four);
+        let (known, wanted) = if HIGH {
+            (
+                (_mm512_bitshuffle_epi64_mask(filter_low, index) & below_64)
+                    | (_mm512_bitshuffle_epi64_mask(filter_high, index) & !below_64),
+                _mm512_cmplt_epu8_mask(index, one_twenty_eight),
+            )
+        } else {
+            (_mm512_bitshuffle_epi64_mask(filter_low, index), below_64)
+        };
+        let hits = wanted & in_range & !known;
+        // Indices of the hits to the front, 0xFF after them (a shift by 64 or more gives 0);
+        // the first sixteen become bits without a branch (after the first chunks there are a
+        // few at most), any more in a loop.
         let packed = _mm512_mask_compress_epi8(none, hits, index);
         let first = _mm512_castsi512_si128(packed);
-        let bits_low = _mm512_sllv_epi64(one, _mm512_cvtepu8_epi64(first));
-        let bits_high = _mm512_sllv_epi64(one, _mm512_cvtepu8_epi64(_mm_srli_si128::<8>(first)));
-        bits = _mm512_ternarylogic_epi64(bits, bits_low, bits_high, 0xFE);
+        let eights =
+            [_mm512_cvtepu8_epi64(first), _mm512_cvtepu8_epi64(_mm_srli_si128::<8>(first))];
+        for eight in eights {
+            bits_low = _mm512_or_si512(bits_low, _mm512_sllv_epi64(one, eight));
+            if HIGH {
+                let high = _mm512_sllv_epi64(one, _mm512_xor_si512(eight, high_bit));
+                bits_high = _mm512_or_si512(bits_high, high);
+            }
+        }
         let n_hits = hits.count_ones() as usize;
         let mut group = 16;
         while group < n_hits {
-            let eight = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(0xFF << group, packed));
-            bits = _mm512_or_si512(bits, _mm512_sllv_epi64(one, _mm512_cvtepu8_epi64(eight)));
+            let eight = _mm512_cvtepu8_epi64(_mm512_castsi512_si128(_mm512_maskz_compress_epi8(
+                0xFF << group,
+                packed,
+            )));
+            bits_low = _mm512_or_si512(bits_low, _mm512_sllv_epi64(one, eight));
+            if HIGH {
+                let high = _mm512_sllv_epi64(one, _mm512_xor_si512(eight, high_bit));
+                bits_high = _mm512_or_si512(bits_high, high);
+            }
             group += 8;
         }
         since_union += 1;
         if since_union == CHUNKS_PER_UNION || starts.peek().is_none() {
             since_union = 0;
-            found = _mm512_reduce_or_epi64(bits) as u64;
-            if found == all {
+            found_low = _mm512_reduce_or_epi64(bits_low) as u64;
+            if HIGH {
+                found_high = _mm512_reduce_or_epi64(bits_high) as u64;
+            }
+            if found_low == all_low && found_high == all_high {
                 done = true;
                 break;
             }
-            filter = _mm512_set1_epi64(found as i64);
+            filter_low = _mm512_set1_epi64(found_low as i64);
+            if HIGH {
+                filter_high = _mm512_set1_epi64(found_high as i64);
+            }
         }
+    }
+    // The index of each key, for the pairs one at a time below and the values left after.
+    let mut indices = [0u8; 256];
+    for (q, quarter) in table.iter().enumerate() {
+        // SAFETY: 64 bytes into each quarter of a [u8; 256].
+        unsafe { _mm512_storeu_si512(indices.as_mut_ptr().add(64 * q).cast(), *quarter) };
     }
     if !done && order == Order::Every {
         // The pairs after the last whole chunk.
@@ -839,28 +1020,46 @@ unsafe fn scan_indexed<const WORDS: bool>(
             let x = unsafe {
                 if WORDS {
                     let words = base.cast::<u16>();
-                    *words.add(a) ^ *words.add(span.rest - a)
+                    u32::from(*words.add(a) ^ *words.add(span.rest - a))
                 } else {
-                    u16::from(*base.add(a) ^ *base.add(span.rest - a))
+                    u32::from(*base.add(a) ^ *base.add(span.rest - a))
                 }
             };
-            if x < 256 {
-                let quarter = table[usize::from(x / 64)];
-                let mut lanes = [0u8; 64];
-                // SAFETY: 64 bytes into a [u8; 64].
-                unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), quarter) };
-                let index = lanes[usize::from(x % 64)];
-                if index != 0xFF {
-                    found |= 1 << index;
+            let key = match rare_mask {
+                Some(mask) if x < 512 && is_rare(x, mask) => Some(compress(x, b)),
+                Some(_) => None,
+                None => (x < 256).then_some(x),
+            };
+            if let Some(index) = key.map(|k| indices[k as usize]).filter(|&i| i < 128) {
+                if index < 64 {
+                    found_low |= 1 << index;
+                } else {
+                    found_high |= 1 << (index - 64);
                 }
             }
         }
-        done = found == all;
+        done = found_low == all_low && found_high == all_high;
     }
-    // What is still missing: the values whose index was not found.
-    let found_everywhere = _mm512_set1_epi64(found as i64);
-    for (word, quarter) in missing.iter_mut().zip(&table) {
-        *word &= !_mm512_bitshuffle_epi64_mask(found_everywhere, *quarter);
+    // What is still missing: the keys whose index was not found, back as values.
+    let mut left_keys = keys;
+    for (word, q) in left_keys.iter_mut().zip(0..) {
+        let quarter = &indices[64 * q..64 * q + 64];
+        let mut bits = *word;
+        while bits != 0 {
+            let index = quarter[bits.trailing_zeros() as usize];
+            let was_found =
+                if index < 64 { found_low >> index & 1 } else { found_high >> (index - 64) & 1 };
+            *word &= !(was_found << bits.trailing_zeros());
+            bits &= bits - 1;
+        }
+    }
+    match &pattern {
+        None => missing[..4].copy_from_slice(&left_keys),
+        Some(rare) => {
+            for w in 0..8 {
+                missing[w] = _pdep_u64(left_keys[w / 2] >> (32 * (w % 2)) & 0xFFFF_FFFF, rare[w]);
+            }
+        }
     }
     done
 }
@@ -1087,13 +1286,15 @@ mod tests {
             prop_assert_eq!(fast, slow, "u8");
         }
 
-        /// Every proof scan (indexed, round-based, both orders, both cells) strikes off exactly
-        /// what the pairs give, against one pair at a time over every pair.
+        /// Every proof scan (indexed by value or by rare number, round-based, both orders, both
+        /// cells) strikes off exactly what the pairs give, against one pair at a time over
+        /// every pair.
         #[test]
         fn proof_scans_match_the_reference(
-            values in proptest::collection::vec(0u16..300, 200..3000),
-            wanted in proptest::collection::vec(0u16..300, 1..90),
+            values in proptest::collection::vec(0u16..600, 200..3000),
+            wanted in proptest::collection::vec(0u16..512, 1..160),
             lo in 1usize..40,
+            mask in prop_oneof![Just(0u32), Just(0x1ee), Just(0xfe), 1u32..64],
         ) {
             if !available() {
                 return Ok(());
@@ -1105,7 +1306,13 @@ mod tests {
             }
             let mut missing = [0u64; 8];
             for &v in &wanted {
-                missing[usize::from(v / 64)] |= 1 << (v % 64);
+                // With a mask, only rare values are ever missing (the scans rely on it).
+                if mask == 0 || is_rare(u32::from(v), mask) {
+                    missing[usize::from(v / 64)] |= 1 << (v % 64);
+                }
+            }
+            if missing.iter().all(|&w| w == 0) {
+                return Ok(());
             }
             let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
             let mut byte_missing = missing;
@@ -1116,23 +1323,36 @@ mod tests {
             let expected_bytes_done = prove_portable(&bytes, &[span], &mut expected_bytes);
             let mut scratch = RecordScratch::default();
             let mut got = missing;
-            let done = prove_every(&values, &[span], &mut got, &mut scratch);
+            let done = prove_every(&values, &[span], &mut got, mask, &mut scratch);
             prop_assert_eq!((done, got), (expected_done, expected), "u16, every pair");
-            let mut got = byte_missing;
-            let done = prove_every(&bytes, &[span], &mut got, &mut scratch);
-            prop_assert_eq!((done, got), (expected_bytes_done, expected_bytes), "u8, every pair");
+            if byte_missing.iter().any(|&w| w != 0) {
+                let mut got = byte_missing;
+                let done = prove_every(&bytes, &[span], &mut got, mask, &mut scratch);
+                prop_assert_eq!((done, got), (expected_bytes_done, expected_bytes), "u8, every pair");
+            }
             // The exhaustive proof (alternating order first) ends where the reference does;
             // the budget alone never strikes off a value that is not there.
             let mut got = missing;
-            let done = prove(&values, &[span], &mut got, true, &mut scratch);
+            let done = prove(&values, &[span], &mut got, true, mask, &mut scratch);
             prop_assert_eq!((done, got), (expected_done, expected), "u16, exhaustive");
             let mut got = byte_missing;
-            let done = prove(&bytes, &[span], &mut got, false, &mut scratch);
+            let done = prove(&bytes, &[span], &mut got, false, mask, &mut scratch);
             for (g, (e, m)) in got.iter().zip(expected_bytes.iter().zip(&byte_missing)) {
                 prop_assert_eq!(g & !m, 0);
                 prop_assert_eq!(e & !g, 0, "a value absent from every pair was struck off");
             }
             prop_assert!(!done || expected_bytes_done);
+        }
+    }
+
+    #[test]
+    fn rare_pattern_is_the_parity_rule() {
+        for mask in [0xfeu32, 0x1ee, 0x3, 0x80, 0x1, 0x6, 0x1ff, 0x40] {
+            let pattern = rare_pattern(mask);
+            for value in 0..512u32 {
+                let bit = pattern[(value / 64) as usize] >> (value % 64) & 1 == 1;
+                assert_eq!(bit, is_rare(value, mask), "mask {mask:#x} value {value}");
+            }
         }
     }
 
