@@ -24,14 +24,14 @@ fn main() {
                 let mut engine = SparseEngine::<u8>::with_values(&game, values.clone()).unwrap();
                 let started = Instant::now();
                 assert!(engine.extend_parallel(from + count - 1, threads));
-                fallbacks.push(engine.stats().n_fallbacks);
+                fallbacks.push((engine.stats().n_fallbacks, engine.stats().block));
                 (started, engine.values().len())
             }
             Computed::Narrow(values) => {
                 let mut engine = SparseEngine::<u16>::with_values(&game, values.clone()).unwrap();
                 let started = Instant::now();
                 assert!(engine.extend_parallel(from + count - 1, threads));
-                fallbacks.push(engine.stats().n_fallbacks);
+                fallbacks.push((engine.stats().n_fallbacks, engine.stats().block));
                 (started, engine.values().len())
             }
             Computed::Wide(_) => unreachable!(),

@@ -310,14 +310,16 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     /// Computes values up to heap `target` inclusive with `n_threads` threads; false if a value
-    /// would not fit in 16 bits. The answers are the same as [`SparseEngine::extend_to`]'s.
+    /// would not fit the cells. The answers are the same as [`SparseEngine::extend_to`]'s.
     ///
-    /// Heaps are taken in blocks. Every thread takes some heaps of the block and works out, from
-    /// the values below the block alone (all known), the few values each heap's answer can be
-    /// (phase 1: the rare pairs, the window and the checks, nearly all the work). Then one
-    /// thread walks the block in order and adds the pairs that reach into the block itself,
-    /// which are few (phase 2); when they rule out every value phase 1 offered, that heap is
-    /// computed again from scratch.
+    /// Heaps are taken in blocks. Every thread takes some heaps of a block and works out, from
+    /// the values known when the block was handed out, the few values each heap's answer can
+    /// be (phase 1: the rare pairs and the proof, nearly all the work). Then the main thread
+    /// walks the block in order and adds the pairs that reach past those known values (phase
+    /// 2), which are few. The two overlap: while the main thread settles block `k`, the
+    /// helpers already work on block `k + 1` from the values below block `k` (so its phase 2
+    /// adds the pairs reaching into both blocks); the main thread then joins them. A helper
+    /// thus goes from block to block without waiting for phase 2.
     pub fn extend_parallel(&mut self, target: usize, n_threads: usize) -> bool {
         if n_threads <= 1 {
             return self.extend_to(target);
@@ -334,9 +336,17 @@ impl<V: Cell> SparseEngine<V> {
         if self.mask != 0 && self.rare.len() + self.window < MIN_SHARED_WORK {
             return self.extend_to(target);
         }
-        // The helpers live for the whole call and take one job per block; between blocks the
-        // values move into `shared` (read by everyone in phase 1) and back (written in phase 2).
+        // Room for every value this call computes, so that the buffer never moves while the
+        // helpers read the part of it below their block (see `Prefix`).
+        self.values.reserve(target + 1 - self.values.len());
         let shared: RwLock<SharedOwned<V>> = RwLock::new(SharedOwned::default());
+        {
+            let mut guard = shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+            guard.take_all.clone_from(&self.take_all);
+            guard.leave_one.clone_from(&self.leave_one);
+            guard.split_after.clone_from(&self.split_after);
+            guard.unequal = self.unequal;
+        }
         let mut scratches = std::mem::take(&mut self.scratches);
         scratches.resize_with(n_threads, Workspace::default);
         let (mine, others) = scratches.split_first_mut().expect("at least one thread");
@@ -356,8 +366,8 @@ impl<V: Cell> SparseEngine<V> {
                         if handoff.stop.load(Ordering::Acquire) {
                             break;
                         }
-                        // A helper that wakes after the main thread has closed the job (it did
-                        // the whole block itself) takes no part in it.
+                        // A helper that wakes after the main thread has closed the job (the
+                        // main thread did the whole block) takes no part in it.
                         if !handoff.join() {
                             continue;
                         }
@@ -384,104 +394,139 @@ impl<V: Cell> SparseEngine<V> {
                     }
                 });
             }
-            while self.values.len() <= target {
-                let start = self.values.len();
-                if start >= self.next_mask_review {
-                    self.review_mask();
-                }
-                let block = self.block.min(target + 1 - start);
-                // A heap with a few dozen rare positions is less work than handing it over.
-                if self.mask != 0 && self.rare.len() + self.window < MIN_SHARED_WORK {
-                    if !self.extend_to(start + block - 1) {
+            // Phase 1's results for the block handed out last, waiting for phase 2.
+            let mut pending: Option<(Job, Vec<Speculation>)> = None;
+            loop {
+                let next =
+                    pending.as_ref().map_or(self.values.len(), |(job, _)| job.start + job.block);
+                // The mask is chosen again only between blocks with nothing pending, so that
+                // a block's phase 1 and phase 2 see the same mask.
+                let review_due = next >= self.next_mask_review;
+                let job = (next <= target && !(review_due && pending.is_some())).then(|| {
+                    if review_due {
+                        self.review_mask();
+                    }
+                    let known = self.values.len();
+                    Job {
+                        start: next,
+                        block: self.block.min(target + 1 - next),
+                        known,
+                        record: self.record_applies(next),
+                        lanes: next == known && self.lanes_from(next),
+                        mask: self.mask,
+                        window: self.effective_window(),
+                        size: self.table_size(),
+                    }
+                });
+                if let Some(job) = job {
+                    {
+                        let mut guard =
+                            shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+                        // SAFETY: the buffer holds every value this call will push (reserved
+                        // above), so it does not move while the job lives; this thread only
+                        // writes at `known` and after, and the job is cleared before the
+                        // buffer is touched in any other way (end of this loop or call).
+                        guard.values = unsafe { Prefix::new(&self.values[..job.known]) };
+                        guard.rare.clone_from(&self.rare);
+                        guard.rare_values.clone_from(&self.rare_values);
+                        guard.job = Some(job);
+                        guard.next_offset.store(0, Ordering::Relaxed);
+                    }
+                    handoff.start_job();
+                    // While the helpers start on this block, settle the one before it.
+                    if let Some((done, speculations)) = pending.take() {
+                        if !self.settle_pending(&done, &speculations) {
+                            handoff.close_and_wait();
+                            ok = false;
+                            break;
+                        }
+                    }
+                    let mut ordered: Vec<Speculation> = vec![Speculation::default(); job.block];
+                    {
+                        let guard = shared.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+                        let view = guard.view(&job);
+                        speculate_share(&view, &job, &guard.next_offset, mine, |o, sp| {
+                            ordered[o] = sp
+                        });
+                    }
+                    // Every heap of the block has been taken (the offsets are handed out a few
+                    // at a time); close the job and wait only for helpers still on one.
+                    handoff.close_and_wait();
+                    assert!(
+                        !handoff.failed.load(Ordering::Acquire),
+                        "a helper thread of the sequence engine panicked"
+                    );
+                    for results in &handoff.results {
+                        let results = results.lock().unwrap_or_else(|p| p.into_inner());
+                        for &(offset, speculation) in results.iter() {
+                            ordered[offset] = speculation;
+                        }
+                    }
+                    shared.write().unwrap_or_else(|poisoned| poisoned.into_inner()).job = None;
+                    pending = Some((job, ordered));
+                } else if let Some((done, speculations)) = pending.take() {
+                    if !self.settle_pending(&done, &speculations) {
                         ok = false;
                         break;
                     }
-                    continue;
-                }
-                let job = Job {
-                    start,
-                    block,
-                    record: self.record_applies(start),
-                    lanes: self.lanes_from(start),
-                    mask: self.mask,
-                    window: self.effective_window(),
-                    size: self.table_size(),
-                };
-                {
-                    let mut guard = shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
-                    guard.values = std::mem::take(&mut self.values);
-                    guard.rare = std::mem::take(&mut self.rare);
-                    guard.rare_values = std::mem::take(&mut self.rare_values);
-                    guard.take_all.clone_from(&self.take_all);
-                    guard.leave_one.clone_from(&self.leave_one);
-                    guard.split_after.clone_from(&self.split_after);
-                    guard.unequal = self.unequal;
-                    guard.job = Some(job);
-                    guard.next_offset.store(0, Ordering::Relaxed);
-                }
-                handoff.start_job();
-                let mut ordered: Vec<Speculation> = vec![Speculation::default(); block];
-                {
-                    let guard = shared.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-                    let view = guard.view(&job);
-                    speculate_share(&view, &job, &guard.next_offset, mine, |o, sp| ordered[o] = sp);
-                }
-                // Every heap of the block has been taken (the offsets are handed out one at a
-                // time); close the job and wait only for helpers still on a heap they took.
-                handoff.close_and_wait();
-                assert!(
-                    !handoff.failed.load(Ordering::Acquire),
-                    "a helper thread of the sequence engine panicked"
-                );
-                for results in &handoff.results {
-                    let results = results.lock().unwrap_or_else(|p| p.into_inner());
-                    for &(offset, speculation) in results.iter() {
-                        ordered[offset] = speculation;
-                    }
-                }
-                {
-                    let mut guard = shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
-                    self.values = std::mem::take(&mut guard.values);
-                    self.rare = std::mem::take(&mut guard.rare);
-                    self.rare_values = std::mem::take(&mut guard.rare_values);
-                    guard.job = None;
-                }
-                let Some(n_fallbacks) = self.settle_block(start, &ordered) else {
-                    ok = false;
+                } else {
                     break;
-                };
-                // Fewer heaps a block when phase 2 has to start over too often (its own pairs
-                // grow with the block too); more when it rarely does, to spread the hand-over
-                // between threads.
-                if n_fallbacks * 32 > block && self.block > 32 {
-                    self.block /= 2;
-                } else if n_fallbacks * 128 < block && self.block < 1024 {
-                    self.block *= 2;
                 }
             }
+            // No job outlives the loop: the values' buffer is the engine's again.
+            let mut guard = shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+            guard.job = None;
+            guard.values = Prefix::empty();
         });
         self.scratches = scratches;
         ok
     }
 
+    /// Phase 2 for a block whose phase 1 is done, then the block's size for the next ones:
+    /// fewer heaps when phase 2 has to work heaps out again too often (its own pairs grow with
+    /// the block too), more when it rarely does, to spread the hand-over between threads.
+    /// False if a value outgrew the cells.
+    fn settle_pending(&mut self, job: &Job, speculations: &[Speculation]) -> bool {
+        debug_assert_eq!(self.values.len(), job.start);
+        let Some(n_fallbacks) = self.settle_block(job.start, job.known, speculations) else {
+            return false;
+        };
+        let block = job.block;
+        if n_fallbacks * 32 > block && self.block > 32 {
+            self.block /= 2;
+        } else if n_fallbacks * 128 < block && self.block < 1024 {
+            self.block *= 2;
+        }
+        true
+    }
+
     /// Phase 2 for a whole block, in order: the number of heaps computed again, or `None` if a
     /// value outgrew 16 bits.
-    fn settle_block(&mut self, start: usize, speculations: &[Speculation]) -> Option<usize> {
+    fn settle_block(
+        &mut self,
+        first: usize,
+        known: usize,
+        speculations: &[Speculation],
+    ) -> Option<usize> {
         let mut work = std::mem::take(&mut self.sequential);
-        let settled = self.settle_block_with(start, speculations, &mut work);
+        let settled = self.settle_block_with(first, known, speculations, &mut work);
         self.sequential = work;
         settled
     }
 
+    /// [`SparseEngine::settle_block`] for the heaps from `first` on, whose phase 1 saw the
+    /// values below `known`.
     fn settle_block_with(
         &mut self,
-        start: usize,
+        first: usize,
+        known: usize,
         speculations: &[Speculation],
         work: &mut Workspace,
     ) -> Option<usize> {
         let mut n_fallbacks = 0usize;
         for (offset, speculation) in speculations.iter().enumerate() {
-            let n = start + offset;
+            let n = first + offset;
+            let start = known;
             self.stats.n_full_checks += speculation.full_checks;
             self.stats.n_wasted_checks += speculation.wasted_checks;
             self.wasted_pairs += speculation.wasted_pairs;
@@ -632,7 +677,7 @@ impl<V: Cell> SparseEngine<V> {
         let speculations =
             record::speculate_group(&self.view(start), start, &mut work.record, &mut work.general);
         self.sequential = work;
-        self.settle_block(start, &speculations).is_some()
+        self.settle_block(start, start, &speculations).is_some()
     }
 
     /// Entries in a table of values seen: a power of two above every XOR of values so far.
@@ -653,7 +698,7 @@ impl<V: Cell> SparseEngine<V> {
         let mut work = std::mem::take(&mut self.sequential);
         let speculations = speculate_block(&self.view(start), start, &mut work.general, 1);
         self.sequential = work;
-        self.settle_block(start, &speculations).is_some()
+        self.settle_block(start, start, &speculations).is_some()
     }
 
     /// The window actually used: without a mask, heaps with few pairs are cheaper marked in
@@ -767,6 +812,9 @@ fn last_pair(rest: usize, unequal: bool) -> usize {
 struct Job {
     start: usize,
     block: usize,
+    /// The values below this heap are known to phase 1 (`start`, or the start of the block
+    /// before it while that one is being settled).
+    known: usize,
     /// Whether heaps may be taken [`GROUP`] at a time by the record path.
     record: bool,
     /// Whether heaps may be taken [`LANES`] at a time ([`speculate_block`]).
@@ -779,7 +827,7 @@ struct Job {
 /// The engine's data while a parallel run has lent it to the threads.
 #[derive(Debug)]
 struct SharedOwned<V> {
-    values: Vec<V>,
+    values: Prefix<V>,
     rare: Vec<u32>,
     rare_values: Vec<V>,
     take_all: Vec<usize>,
@@ -795,7 +843,7 @@ struct SharedOwned<V> {
 impl<V> Default for SharedOwned<V> {
     fn default() -> Self {
         SharedOwned {
-            values: Vec::new(),
+            values: Prefix::empty(),
             rare: Vec::new(),
             rare_values: Vec::new(),
             take_all: Vec::new(),
@@ -811,7 +859,7 @@ impl<V> Default for SharedOwned<V> {
 impl<V> SharedOwned<V> {
     fn view(&self, job: &Job) -> Shared<'_, V> {
         Shared {
-            old: &self.values[..job.start],
+            old: self.values.get(job.known),
             rare: &self.rare,
             rare_values: &self.rare_values,
             mask: job.mask,
@@ -822,6 +870,44 @@ impl<V> SharedOwned<V> {
             unequal: self.unequal,
             size: job.size,
         }
+    }
+}
+
+/// The values below a job's `known`, lent to the helpers while the main thread appends past
+/// them: a pointer and a length into the engine's buffer, which does not move meanwhile.
+struct Prefix<V> {
+    start: *const V,
+    len: usize,
+}
+
+// SAFETY: a `Prefix` is only read, from any thread, while the values it points to are neither
+// moved nor written (`Prefix::new`).
+unsafe impl<V: Sync> Send for Prefix<V> {}
+unsafe impl<V: Sync> Sync for Prefix<V> {}
+
+impl<V> std::fmt::Debug for Prefix<V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Prefix({} values)", self.len)
+    }
+}
+
+impl<V> Prefix<V> {
+    fn empty() -> Self {
+        Prefix { start: std::ptr::NonNull::dangling().as_ptr(), len: 0 }
+    }
+
+    /// # Safety
+    /// While the `Prefix` lives, the values of `values` must be neither moved (their buffer
+    /// reallocated) nor written.
+    unsafe fn new(values: &[V]) -> Self {
+        Prefix { start: values.as_ptr(), len: values.len() }
+    }
+
+    /// The first `len` values.
+    fn get(&self, len: usize) -> &[V] {
+        assert!(len <= self.len);
+        // SAFETY: `Prefix::new`'s promise keeps the values in place and unchanged.
+        unsafe { std::slice::from_raw_parts(self.start, len) }
     }
 }
 

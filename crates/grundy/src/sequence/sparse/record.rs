@@ -203,6 +203,26 @@ pub(super) fn settle<V: Cell>(
     let (mask, b) = (all.mask, all.mask.trailing_zeros());
     let c = speculation.stops[0];
     debug_assert!(c < 256);
+    let left_out_last =
+        |k: usize| last_pair(n - k, all.unequal).min((reach - k).saturating_sub(start));
+    let is_single = |x: u32| {
+        all.take_all.iter().any(|&k| n == k && x == 0)
+            || all.leave_one.iter().any(|&k| n > k && values[n - k].into() == x)
+    };
+    // Nearly always: phase 1 proved every rare value below `c`, and no pair left out gives
+    // `c` (one vector compare over those pairs).
+    if speculation.unproven.iter().all(|&w| w == 0) && c <= V::MAX {
+        let target = V::from_u32(c);
+        let given = is_single(c)
+            || all.split_after.iter().any(|&k| {
+                n >= k + 2
+                    && super::marking::pair_with_xor(values, n - k, 1, left_out_last(k), target)
+                        .is_some()
+            });
+        if !given {
+            return Some(c);
+        }
+    }
     let singles: Vec<u32> = single_heap_options(all, n);
     let spans = |left_out: bool| -> Vec<Span> {
         all.split_after
