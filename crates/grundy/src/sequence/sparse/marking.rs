@@ -234,7 +234,7 @@ fn speculate_marked<V: Cell>(
     max_stops: usize,
     rare_marked: bool,
 ) -> Speculation {
-    let mut speculation = Speculation::default();
+    let mut speculation = Speculation { known: shared.old.len(), ..Speculation::default() };
     let old_len = shared.old.len();
     let size = shared.size;
     let old = shared.old;

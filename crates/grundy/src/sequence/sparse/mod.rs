@@ -30,19 +30,16 @@
 //! argument fails for three parts), repeating digits to the straightforward engine.
 
 mod cell;
-mod handoff;
 mod marking;
 mod record;
+mod stream;
 
 pub use cell::Cell;
 
 use crate::games::heap::{HeapGame, HeapRules};
 use crate::sequence::Computed;
-use handoff::{DoneOnDrop, Handoff, StopOnDrop};
 use marking::{pair_with_xor, speculate, speculate_block, LANES, LANES_FROM};
 use record::{RecordScratch, GROUP};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::RwLock;
 
 /// Counters that describe the work done, for progress displays and benchmarks.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -312,14 +309,10 @@ impl<V: Cell> SparseEngine<V> {
     /// Computes values up to heap `target` inclusive with `n_threads` threads; false if a value
     /// would not fit the cells. The answers are the same as [`SparseEngine::extend_to`]'s.
     ///
-    /// Heaps are taken in blocks. Every thread takes some heaps of a block and works out, from
-    /// the values known when the block was handed out, the few values each heap's answer can
-    /// be (phase 1: the rare pairs and the proof, nearly all the work). Then the main thread
-    /// walks the block in order and adds the pairs that reach past those known values (phase
-    /// 2), which are few. The two overlap: while the main thread settles block `k`, the
-    /// helpers already work on block `k + 1` from the values below block `k` (so its phase 2
-    /// adds the pairs reaching into both blocks); the main thread then joins them. A helper
-    /// thus goes from block to block without waiting for phase 2.
+    /// The heaps go as a stream of groups (see the `stream` module): every thread works out
+    /// phase 1 of the next group from the values settled so far (nearly all the work), and the
+    /// main thread settles the groups in order (phase 2: the few pairs that reach past those
+    /// values). The mask is chosen again between streams.
     pub fn extend_parallel(&mut self, target: usize, n_threads: usize) -> bool {
         if n_threads <= 1 {
             return self.extend_to(target);
@@ -328,205 +321,44 @@ impl<V: Cell> SparseEngine<V> {
         {
             return false;
         }
-        if self.values.len() > target {
-            return true;
-        }
-        // Heaps with a few dozen rare positions are less work than handing them over: no
-        // helpers at all (they would only spin beside the one thread doing the work).
-        if self.mask != 0 && self.rare.len() + self.window < MIN_SHARED_WORK {
-            return self.extend_to(target);
-        }
-        // Room for every value this call computes, so that the buffer never moves while the
-        // helpers read the part of it below their block (see `Prefix`).
-        self.values.reserve(target + 1 - self.values.len());
-        let shared: RwLock<SharedOwned<V>> = RwLock::new(SharedOwned::default());
-        {
-            let mut guard = shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
-            guard.take_all.clone_from(&self.take_all);
-            guard.leave_one.clone_from(&self.leave_one);
-            guard.split_after.clone_from(&self.split_after);
-            guard.unequal = self.unequal;
-        }
-        let mut scratches = std::mem::take(&mut self.scratches);
-        scratches.resize_with(n_threads, Workspace::default);
-        let (mine, others) = scratches.split_first_mut().expect("at least one thread");
-        let mut ok = true;
-        let handoff = Handoff::new(n_threads - 1);
-        std::thread::scope(|scope| {
-            let (shared, handoff) = (&shared, &handoff);
-            // Whatever happens to this thread, the helpers are told to stop (or the scope would
-            // wait for them for ever).
-            let _stop = StopOnDrop(handoff);
-            for (helper, scratch) in others.iter_mut().enumerate() {
-                scope.spawn(move || {
-                    handoff.register(std::thread::current());
-                    let mut generation = 0;
-                    loop {
-                        generation = handoff.wait_for_next(generation);
-                        if handoff.stop.load(Ordering::Acquire) {
-                            break;
-                        }
-                        // A helper that wakes after the main thread has closed the job (the
-                        // main thread did the whole block) takes no part in it.
-                        if !handoff.join() {
-                            continue;
-                        }
-                        // Leaves the job when it ends, by return or by panic.
-                        let _done = DoneOnDrop(handoff);
-                        let mut out =
-                            handoff.results[helper].lock().unwrap_or_else(|p| p.into_inner());
-                        out.clear();
-                        {
-                            let guard =
-                                shared.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-                            if let Some(job) = guard.job {
-                                let view = guard.view(&job);
-                                speculate_share(
-                                    &view,
-                                    &job,
-                                    &guard.next_offset,
-                                    scratch,
-                                    |o, sp| out.push((o, sp)),
-                                );
-                            }
-                        }
-                        drop(out);
-                    }
-                });
+        while self.values.len() <= target {
+            if self.values.len() >= self.next_mask_review {
+                self.review_mask();
             }
-            // Phase 1's results for the block handed out last, waiting for phase 2.
-            let mut pending: Option<(Job, Vec<Speculation>)> = None;
-            loop {
-                let next =
-                    pending.as_ref().map_or(self.values.len(), |(job, _)| job.start + job.block);
-                // The mask is chosen again only between blocks with nothing pending, so that
-                // a block's phase 1 and phase 2 see the same mask.
-                let review_due = next >= self.next_mask_review;
-                let job = (next <= target && !(review_due && pending.is_some())).then(|| {
-                    if review_due {
-                        self.review_mask();
-                    }
-                    let known = self.values.len();
-                    Job {
-                        start: next,
-                        block: self.block.min(target + 1 - next),
-                        known,
-                        record: self.record_applies(next),
-                        lanes: next == known && self.lanes_from(next),
-                        mask: self.mask,
-                        window: self.effective_window(),
-                        size: self.table_size(),
-                    }
-                });
-                if let Some(job) = job {
-                    {
-                        let mut guard =
-                            shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
-                        // SAFETY: the buffer holds every value this call will push (reserved
-                        // above), so it does not move while the job lives; this thread only
-                        // writes at `known` and after, and the job is cleared before the
-                        // buffer is touched in any other way (end of this loop or call).
-                        guard.values = unsafe { Prefix::new(&self.values[..job.known]) };
-                        guard.rare.clone_from(&self.rare);
-                        guard.rare_values.clone_from(&self.rare_values);
-                        guard.job = Some(job);
-                        guard.next_offset.store(0, Ordering::Relaxed);
-                    }
-                    handoff.start_job();
-                    // While the helpers start on this block, settle the one before it.
-                    if let Some((done, speculations)) = pending.take() {
-                        if !self.settle_pending(&done, &speculations) {
-                            handoff.close_and_wait();
-                            ok = false;
-                            break;
-                        }
-                    }
-                    let mut ordered: Vec<Speculation> = vec![Speculation::default(); job.block];
-                    {
-                        let guard = shared.read().unwrap_or_else(|poisoned| poisoned.into_inner());
-                        let view = guard.view(&job);
-                        speculate_share(&view, &job, &guard.next_offset, mine, |o, sp| {
-                            ordered[o] = sp
-                        });
-                    }
-                    // Every heap of the block has been taken (the offsets are handed out a few
-                    // at a time); close the job and wait only for helpers still on one.
-                    handoff.close_and_wait();
-                    assert!(
-                        !handoff.failed.load(Ordering::Acquire),
-                        "a helper thread of the sequence engine panicked"
-                    );
-                    for results in &handoff.results {
-                        let results = results.lock().unwrap_or_else(|p| p.into_inner());
-                        for &(offset, speculation) in results.iter() {
-                            ordered[offset] = speculation;
-                        }
-                    }
-                    shared.write().unwrap_or_else(|poisoned| poisoned.into_inner()).job = None;
-                    pending = Some((job, ordered));
-                } else if let Some((done, speculations)) = pending.take() {
-                    if !self.settle_pending(&done, &speculations) {
-                        ok = false;
-                        break;
-                    }
-                } else {
-                    break;
-                }
+            // Heaps with a few dozen rare positions are less work than handing them over: no
+            // helpers at all (they would only spin beside the one thread doing the work).
+            if self.mask != 0 && self.rare.len() + self.window < MIN_SHARED_WORK {
+                return self.extend_to(target);
             }
-            // No job outlives the loop: the values' buffer is the engine's again.
-            let mut guard = shared.write().unwrap_or_else(|poisoned| poisoned.into_inner());
-            guard.job = None;
-            guard.values = Prefix::empty();
-        });
-        self.scratches = scratches;
-        ok
-    }
-
-    /// Phase 2 for a block whose phase 1 is done, then the block's size for the next ones:
-    /// fewer heaps when phase 2 has to work heaps out again too often (its own pairs grow with
-    /// the block too), more when it rarely does, to spread the hand-over between threads.
-    /// False if a value outgrew the cells.
-    fn settle_pending(&mut self, job: &Job, speculations: &[Speculation]) -> bool {
-        debug_assert_eq!(self.values.len(), job.start);
-        let Some(n_fallbacks) = self.settle_block(job.start, job.known, speculations) else {
-            return false;
-        };
-        let block = job.block;
-        if n_fallbacks * 32 > block && self.block > 32 {
-            self.block /= 2;
-        } else if n_fallbacks * 128 < block && self.block < 1024 {
-            self.block *= 2;
+            let end = target.min(self.next_mask_review.max(self.values.len() + 1) - 1);
+            if !self.stream(end, n_threads) {
+                return false;
+            }
         }
         true
     }
 
     /// Phase 2 for a whole block, in order: the number of heaps computed again, or `None` if a
     /// value outgrew 16 bits.
-    fn settle_block(
-        &mut self,
-        first: usize,
-        known: usize,
-        speculations: &[Speculation],
-    ) -> Option<usize> {
+    fn settle_block(&mut self, first: usize, speculations: &[Speculation]) -> Option<usize> {
         let mut work = std::mem::take(&mut self.sequential);
-        let settled = self.settle_block_with(first, known, speculations, &mut work);
+        let settled = self.settle_block_with(first, speculations, &mut work);
         self.sequential = work;
         settled
     }
 
-    /// [`SparseEngine::settle_block`] for the heaps from `first` on, whose phase 1 saw the
-    /// values below `known`.
+    /// [`SparseEngine::settle_block`] with a workspace.
     fn settle_block_with(
         &mut self,
         first: usize,
-        known: usize,
         speculations: &[Speculation],
         work: &mut Workspace,
     ) -> Option<usize> {
         let mut n_fallbacks = 0usize;
         for (offset, speculation) in speculations.iter().enumerate() {
             let n = first + offset;
-            let start = known;
+            // The values phase 1 saw for this heap.
+            let start = speculation.known;
             self.stats.n_full_checks += speculation.full_checks;
             self.stats.n_wasted_checks += speculation.wasted_checks;
             self.wasted_pairs += speculation.wasted_pairs;
@@ -677,12 +509,17 @@ impl<V: Cell> SparseEngine<V> {
         let speculations =
             record::speculate_group(&self.view(start), start, &mut work.record, &mut work.general);
         self.sequential = work;
-        self.settle_block(start, start, &speculations).is_some()
+        self.settle_block(start, &speculations).is_some()
     }
 
     /// Entries in a table of values seen: a power of two above every XOR of values so far.
     fn table_size(&self) -> usize {
         ((self.stats.max_value as usize + 1).next_power_of_two() * 2).max(128)
+    }
+
+    /// The heap from which heaps may be taken [`LANES`] at a time (under a mask).
+    fn lanes_from_heap(&self) -> usize {
+        LANES_FROM + self.split_after.iter().max().copied().unwrap_or(0)
     }
 
     /// Whether the heaps from `start` on may be taken [`LANES`] at a time (under a mask, and
@@ -698,7 +535,7 @@ impl<V: Cell> SparseEngine<V> {
         let mut work = std::mem::take(&mut self.sequential);
         let speculations = speculate_block(&self.view(start), start, &mut work.general, 1);
         self.sequential = work;
-        self.settle_block(start, start, &speculations).is_some()
+        self.settle_block(start, &speculations).is_some()
     }
 
     /// The window actually used: without a mask, heaps with few pairs are cheaper marked in
@@ -807,110 +644,6 @@ fn last_pair(rest: usize, unequal: bool) -> usize {
     }
 }
 
-/// A block's settings, sent to the helpers.
-#[derive(Debug, Clone, Copy)]
-struct Job {
-    start: usize,
-    block: usize,
-    /// The values below this heap are known to phase 1 (`start`, or the start of the block
-    /// before it while that one is being settled).
-    known: usize,
-    /// Whether heaps may be taken [`GROUP`] at a time by the record path.
-    record: bool,
-    /// Whether heaps may be taken [`LANES`] at a time ([`speculate_block`]).
-    lanes: bool,
-    mask: u32,
-    window: usize,
-    size: usize,
-}
-
-/// The engine's data while a parallel run has lent it to the threads.
-#[derive(Debug)]
-struct SharedOwned<V> {
-    values: Prefix<V>,
-    rare: Vec<u32>,
-    rare_values: Vec<V>,
-    take_all: Vec<usize>,
-    leave_one: Vec<usize>,
-    split_after: Vec<usize>,
-    unequal: bool,
-    /// The next heap of the block (an offset) that a thread may take.
-    next_offset: AtomicUsize,
-    /// The block being computed, while there is one.
-    job: Option<Job>,
-}
-
-impl<V> Default for SharedOwned<V> {
-    fn default() -> Self {
-        SharedOwned {
-            values: Prefix::empty(),
-            rare: Vec::new(),
-            rare_values: Vec::new(),
-            take_all: Vec::new(),
-            leave_one: Vec::new(),
-            split_after: Vec::new(),
-            unequal: false,
-            next_offset: AtomicUsize::new(0),
-            job: None,
-        }
-    }
-}
-
-impl<V> SharedOwned<V> {
-    fn view(&self, job: &Job) -> Shared<'_, V> {
-        Shared {
-            old: self.values.get(job.known),
-            rare: &self.rare,
-            rare_values: &self.rare_values,
-            mask: job.mask,
-            window: job.window,
-            take_all: &self.take_all,
-            leave_one: &self.leave_one,
-            split_after: &self.split_after,
-            unequal: self.unequal,
-            size: job.size,
-        }
-    }
-}
-
-/// The values below a job's `known`, lent to the helpers while the main thread appends past
-/// them: a pointer and a length into the engine's buffer, which does not move meanwhile.
-struct Prefix<V> {
-    start: *const V,
-    len: usize,
-}
-
-// SAFETY: a `Prefix` is only read, from any thread, while the values it points to are neither
-// moved nor written (`Prefix::new`).
-unsafe impl<V: Sync> Send for Prefix<V> {}
-unsafe impl<V: Sync> Sync for Prefix<V> {}
-
-impl<V> std::fmt::Debug for Prefix<V> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Prefix({} values)", self.len)
-    }
-}
-
-impl<V> Prefix<V> {
-    fn empty() -> Self {
-        Prefix { start: std::ptr::NonNull::dangling().as_ptr(), len: 0 }
-    }
-
-    /// # Safety
-    /// While the `Prefix` lives, the values of `values` must be neither moved (their buffer
-    /// reallocated) nor written.
-    unsafe fn new(values: &[V]) -> Self {
-        Prefix { start: values.as_ptr(), len: values.len() }
-    }
-
-    /// The first `len` values.
-    fn get(&self, len: usize) -> &[V] {
-        assert!(len <= self.len);
-        // SAFETY: `Prefix::new`'s promise keeps the values in place and unchanged.
-        unsafe { std::slice::from_raw_parts(self.start, len) }
-    }
-}
-
 /// What phase 1 reads: the values below the block and the engine's settings, all immutable.
 struct Shared<'a, V> {
     old: &'a [V],
@@ -933,6 +666,8 @@ struct Shared<'a, V> {
 struct Speculation {
     stops: [u32; MAX_STOPS],
     n_stops: u8,
+    /// The values phase 1 saw: those of heaps below this one.
+    known: usize,
     /// The heap whose pairs phase 1 left out for this one: pairs `(a, rest − a)` with
     /// `a ≤ reach − k − start` (0: the heap itself).
     reach: usize,
@@ -953,53 +688,4 @@ struct Speculation {
 struct Workspace {
     general: marking::Scratch,
     record: RecordScratch,
-}
-
-/// Phase 1 for a thread's share of a block: it takes heaps (by offset in the block) until none
-/// is left, [`GROUP`] at a time on the record path, [`LANES`] at a time on the general path
-/// where it may, one at a time otherwise (their costs vary a lot, so they are not dealt out in
-/// advance), and hands each result to `found`.
-fn speculate_share<V: Cell>(
-    shared: &Shared<'_, V>,
-    job: &Job,
-    next_offset: &AtomicUsize,
-    work: &mut Workspace,
-    mut found: impl FnMut(usize, Speculation),
-) {
-    let step = if job.record {
-        GROUP
-    } else if job.lanes {
-        LANES
-    } else {
-        1
-    };
-    loop {
-        let offset = next_offset.fetch_add(step, Ordering::Relaxed);
-        if offset >= job.block {
-            return;
-        }
-        let n0 = job.start + offset;
-        if step == GROUP && offset + GROUP <= job.block {
-            let speculations =
-                record::speculate_group(shared, n0, &mut work.record, &mut work.general);
-            for (lane, speculation) in speculations.into_iter().enumerate() {
-                found(offset + lane, speculation);
-            }
-        } else if step == LANES && offset + LANES <= job.block {
-            let speculations = speculate_block(shared, n0, &mut work.general, MAX_STOPS);
-            for (lane, speculation) in speculations.into_iter().enumerate() {
-                found(offset + lane, speculation);
-            }
-        } else {
-            for offset in offset..(offset + step).min(job.block) {
-                let n = job.start + offset;
-                let speculation = if job.record {
-                    record::speculate_single(shared, n, &mut work.record, &mut work.general)
-                } else {
-                    speculate(shared, n, &mut work.general, MAX_STOPS)
-                };
-                found(offset, speculation);
-            }
-        }
-    }
 }

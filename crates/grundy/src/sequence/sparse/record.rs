@@ -465,6 +465,7 @@ pub(super) fn speculate_group<V: Cell>(
         Speculation {
             stops: [c, 0],
             n_stops: 1,
+            known: s,
             record: true,
             commons: commons[lane],
             reach,
@@ -519,7 +520,13 @@ pub(super) fn speculate_single<V: Cell>(
         least(&missing).map_or(c, |absent| absent.min(c))
     };
     scratch.lane_spans = spans;
-    Speculation { stops: [stop, 0], n_stops: 1, reach: n, ..Speculation::default() }
+    Speculation {
+        stops: [stop, 0],
+        n_stops: 1,
+        known: old.len(),
+        reach: n,
+        ..Speculation::default()
+    }
 }
 
 fn add_common(set: &mut u128, z: u32) {

@@ -1,0 +1,344 @@
+//! Several threads on one sequence: a stream of groups of heaps.
+//!
+//! A heap's value needs the values below it, so heaps cannot simply be shared out. Phase 1
+//! (the rare pairs and the proof: nearly all the work) needs only the values known when it
+//! starts; phase 2 adds, in order, the few pairs that reach past them. So the heaps are cut
+//! into groups of [`GROUP`]; every thread claims the next group (a shared counter), works out
+//! its phase 1 from the values settled so far, and leaves the result in a slot; the main thread
+//! settles the groups in order (phase 2), publishing each value as it goes, and between two
+//! groups claims one itself when the next to settle is not ready. Helpers run at most
+//! [`AHEAD`] groups ahead of the main thread, so that the pairs phase 2 adds stay few.
+//!
+//! Nothing waits long on a thread that is not running (a machine busy with other work): when
+//! the group the main thread needs has been claimed by a helper and is still not ready after a
+//! short wait, the main thread works it out itself and the helper's result, when it comes, is
+//! dropped. Two threads are then never much slower than one.
+//!
+//! The values are shared without copying: the engine reserves room for every value of the run
+//! first, so the buffer never moves; helpers read only values the main thread has published
+//! (an `Acquire` load of their count after its `Release` store), and the main thread only
+//! writes past them. The rare positions are a snapshot that the main thread replaces, before
+//! publishing any value past it, when a new one turns up.
+
+use super::marking::{speculate, speculate_block, LANES};
+use super::record::{self, GROUP};
+use super::{Cell, Shared, SparseEngine, Speculation, Workspace, MAX_STOPS};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Groups a helper may claim beyond the last one settled.
+const AHEAD: usize = 4;
+
+/// How long the main thread waits for a group a helper has claimed before working it out
+/// itself (a group is tens of microseconds of work; a helper not running is descheduled for
+/// milliseconds).
+const PATIENCE: Duration = Duration::from_micros(50);
+
+/// The rare positions and their values as of some heap.
+struct Rare<V> {
+    positions: Vec<u32>,
+    values: Vec<V>,
+}
+
+/// The values of a run, lent to the helpers while the main thread appends to them: a pointer
+/// into the engine's buffer (which has room for the whole run, so it does not move) and the
+/// number of values published so far.
+struct Values<V> {
+    start: *const V,
+    capacity: usize,
+    published: AtomicUsize,
+}
+
+// SAFETY: the pointer is only read, from any thread, below `published`, which the main thread
+// raises (Release) only after writing those values, and below which it never writes again.
+unsafe impl<V: Sync> Send for Values<V> {}
+unsafe impl<V: Sync> Sync for Values<V> {}
+
+impl<V> Values<V> {
+    /// The values published so far (`Acquire`: they are all written).
+    fn known(&self) -> &[V] {
+        let len = self.published.load(Ordering::Acquire);
+        debug_assert!(len <= self.capacity);
+        // SAFETY: see the `Send`/`Sync` impls: these values are written and never written
+        // again, and the buffer does not move while `self` lives.
+        unsafe { std::slice::from_raw_parts(self.start, len) }
+    }
+}
+
+/// A group's phase 1 in its slot: the group's number and one speculation per heap.
+type Deposit = (usize, Vec<Speculation>);
+
+/// What every thread of a stream reads.
+struct Stream<V> {
+    values: Values<V>,
+    rare: Mutex<Arc<Rare<V>>>,
+    /// The heaps of the stream: `first..=end`, in groups of [`GROUP`] from `first`.
+    first: usize,
+    end: usize,
+    n_groups: usize,
+    /// The next group to claim, and the number settled.
+    next: AtomicUsize,
+    settled: AtomicUsize,
+    /// Each group's phase 1, by group number modulo the number of slots.
+    slots: Vec<Mutex<Option<Deposit>>>,
+    stop: AtomicBool,
+    /// The engine's settings for phase 1 (fixed for a stream: the mask is chosen again only
+    /// between streams).
+    mask: u32,
+    window: usize,
+    size: usize,
+    record_from: Option<usize>,
+    take_all: Vec<usize>,
+    leave_one: Vec<usize>,
+    split_after: Vec<usize>,
+    unequal: bool,
+    lanes_from: usize,
+}
+
+impl<V: Cell> Stream<V> {
+    fn heaps(&self, group: usize) -> std::ops::Range<usize> {
+        let n0 = self.first + group * GROUP;
+        n0..(n0 + GROUP).min(self.end + 1)
+    }
+
+    /// Claims the next group, unless there is none or it would run too far ahead.
+    fn claim(&self) -> Option<usize> {
+        let mut next = self.next.load(Ordering::Acquire);
+        loop {
+            if next >= self.n_groups || next >= self.settled.load(Ordering::Acquire) + AHEAD {
+                return None;
+            }
+            match self.next.compare_exchange_weak(
+                next,
+                next + 1,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            ) {
+                Ok(_) => return Some(next),
+                Err(now) => next = now,
+            }
+        }
+    }
+
+    /// Phase 1 for `group` from the values published now.
+    fn speculate(&self, group: usize, work: &mut Workspace) -> Vec<Speculation> {
+        let heaps = self.heaps(group);
+        let known = self.values.known();
+        // The rare positions after the values: a snapshot at least as new as they are.
+        let rare = Arc::clone(&self.rare.lock().unwrap_or_else(|p| p.into_inner()));
+        let old = &known[..known.len().min(heaps.start)];
+        let shared = Shared {
+            old,
+            rare: &rare.positions,
+            rare_values: &rare.values,
+            mask: self.mask,
+            window: self.window,
+            take_all: &self.take_all,
+            leave_one: &self.leave_one,
+            split_after: &self.split_after,
+            unequal: self.unequal,
+            size: self.size,
+        };
+        let record_ok = |n: usize| {
+            self.record_from.is_some_and(|from| n >= from)
+                && record::applies(self.mask, &self.split_after, n)
+        };
+        let mut out = Vec::with_capacity(heaps.len());
+        if heaps.len() == GROUP && record_ok(heaps.start) {
+            out.extend(record::speculate_group(
+                &shared,
+                heaps.start,
+                &mut work.record,
+                &mut work.general,
+            ));
+            return out;
+        }
+        let mut n = heaps.start;
+        while n < heaps.end {
+            if n + LANES <= heaps.end && self.mask != 0 && n >= self.lanes_from {
+                out.extend(speculate_block(&shared, n, &mut work.general, MAX_STOPS));
+                n += LANES;
+            } else {
+                out.push(if record_ok(n) {
+                    record::speculate_single(&shared, n, &mut work.record, &mut work.general)
+                } else {
+                    speculate(&shared, n, &mut work.general, MAX_STOPS)
+                });
+                n += 1;
+            }
+        }
+        out
+    }
+
+    /// Leaves `group`'s phase 1 in its slot (unless it is settled already: the main thread
+    /// did it itself).
+    fn deposit(&self, group: usize, speculations: Vec<Speculation>) {
+        if group < self.settled.load(Ordering::Acquire) {
+            return;
+        }
+        let mut slot =
+            self.slots[group % self.slots.len()].lock().unwrap_or_else(|p| p.into_inner());
+        *slot = Some((group, speculations));
+    }
+
+    /// Takes `group`'s phase 1 from its slot, if it is there.
+    fn take(&self, group: usize) -> Option<Vec<Speculation>> {
+        let mut slot =
+            self.slots[group % self.slots.len()].lock().unwrap_or_else(|p| p.into_inner());
+        match slot.take() {
+            Some((g, speculations)) if g == group => Some(speculations),
+            other => {
+                *slot = other;
+                None
+            }
+        }
+    }
+}
+
+/// Tells the helpers to stop when dropped (also when the main thread unwinds).
+struct StopOnDrop<'a, V>(&'a Stream<V>);
+
+impl<V> Drop for StopOnDrop<'_, V> {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Ordering::Release);
+    }
+}
+
+impl<V: Cell> SparseEngine<V> {
+    /// Computes heaps up to `end` (inclusive) with `n_threads` threads as a stream of groups;
+    /// false if a value outgrew the cells. The mask does not change meanwhile.
+    pub(super) fn stream(&mut self, end: usize, n_threads: usize) -> bool {
+        let first = self.values.len();
+        if first > end {
+            return true;
+        }
+        let count = end + 1 - first;
+        // Room for every value of the stream: the buffer does not move while helpers read it.
+        self.values.reserve(count);
+        let stream = Stream {
+            values: Values {
+                start: self.values.as_ptr(),
+                capacity: self.values.capacity(),
+                published: AtomicUsize::new(first),
+            },
+            rare: Mutex::new(Arc::new(Rare {
+                positions: self.rare.clone(),
+                values: self.rare_values.clone(),
+            })),
+            first,
+            end,
+            n_groups: count.div_ceil(GROUP),
+            next: AtomicUsize::new(0),
+            settled: AtomicUsize::new(0),
+            slots: (0..AHEAD + 1).map(|_| Mutex::new(None)).collect(),
+            stop: AtomicBool::new(false),
+            mask: self.mask,
+            window: self.effective_window(),
+            size: self.table_size(),
+            record_from: self.record_from,
+            take_all: self.take_all.clone(),
+            leave_one: self.leave_one.clone(),
+            split_after: self.split_after.clone(),
+            unequal: self.unequal,
+            lanes_from: self.lanes_from_heap(),
+        };
+        let mut scratches = std::mem::take(&mut self.scratches);
+        scratches.resize_with(n_threads, Workspace::default);
+        let (mine, others) = scratches.split_first_mut().expect("at least one thread");
+        let mut ok = true;
+        std::thread::scope(|scope| {
+            let stream = &stream;
+            let _stop = StopOnDrop(stream);
+            for work in others.iter_mut() {
+                scope.spawn(move || helper(stream, work));
+            }
+            for group in 0..stream.n_groups {
+                let speculations = self.wait_for(stream, group, mine);
+                if !self.settle_group(stream, &speculations) {
+                    ok = false;
+                    break;
+                }
+                stream.settled.store(group + 1, Ordering::Release);
+            }
+        });
+        self.scratches = scratches;
+        ok
+    }
+
+    /// The main thread's wait for `group`'s phase 1: claiming and working out groups itself
+    /// meanwhile, and working `group` out itself if a helper holds it too long.
+    fn wait_for(&self, stream: &Stream<V>, group: usize, work: &mut Workspace) -> Vec<Speculation> {
+        let mut waiting_since: Option<Instant> = None;
+        let mut spins = 0u32;
+        loop {
+            if let Some(speculations) = stream.take(group) {
+                return speculations;
+            }
+            if let Some(claimed) = stream.claim() {
+                let speculations = stream.speculate(claimed, work);
+                if claimed == group {
+                    return speculations;
+                }
+                stream.deposit(claimed, speculations);
+                continue;
+            }
+            let since = *waiting_since.get_or_insert_with(Instant::now);
+            if since.elapsed() > PATIENCE {
+                // The helper that holds it is not running: do it here.
+                return stream.speculate(group, work);
+            }
+            spins += 1;
+            if spins < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
+
+    /// Phase 2 for one group, in order, publishing each value; false if a value outgrew the
+    /// cells.
+    fn settle_group(&mut self, stream: &Stream<V>, speculations: &[Speculation]) -> bool {
+        let n0 = self.values.len();
+        let n_rare = self.rare.len();
+        for (offset, speculation) in speculations.iter().enumerate() {
+            if self.settle_block(n0 + offset, std::slice::from_ref(speculation)).is_none() {
+                return false;
+            }
+            if self.rare.len() > n_rare {
+                // A new rare position: the snapshot first, then the value past it.
+                let mut rare = stream.rare.lock().unwrap_or_else(|p| p.into_inner());
+                *rare = Arc::new(Rare {
+                    positions: self.rare.clone(),
+                    values: self.rare_values.clone(),
+                });
+            }
+            assert_eq!(self.values.as_ptr(), stream.values.start, "the buffer moved");
+            stream.values.published.store(self.values.len(), Ordering::Release);
+        }
+        true
+    }
+}
+
+/// A helper thread: claims groups and works out their phase 1 until the stream ends.
+fn helper<V: Cell>(stream: &Stream<V>, work: &mut Workspace) {
+    let mut spins = 0u32;
+    while !stream.stop.load(Ordering::Acquire) {
+        if let Some(group) = stream.claim() {
+            let speculations = stream.speculate(group, work);
+            stream.deposit(group, speculations);
+            spins = 0;
+        } else if stream.next.load(Ordering::Acquire) >= stream.n_groups {
+            return;
+        } else {
+            // Too far ahead of the main thread: wait a little.
+            spins += 1;
+            if spins < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
+}
