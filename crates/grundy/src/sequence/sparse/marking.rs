@@ -47,29 +47,26 @@ fn mark_pair_range_generic<V: Cell>(
 fn mark_rare_pairs<V: Cell>(
     values: &[V],
     rest: usize,
-    rare: &[u32],
+    rare: &[usize],
     rare_values: &[V],
     unequal: bool,
     seen: &mut [u8],
     stamp: u8,
 ) {
-    let count = rare.partition_point(|&a| (a as usize) < rest);
+    let count = rare.partition_point(|&a| a < rest);
     let (rare, rare_values) = (&rare[..count], &rare_values[..count]);
     // Callers pass only rare positions whose partner `rest - a` is below `values.len()`;
     // indexing with `min(len - 1)` then changes nothing and lets the compiler drop the bounds
     // checks.
     let window = values;
     let last_index = values.len().saturating_sub(1);
-    debug_assert!(rare.first().is_none_or(|&a| rest - (a as usize) < values.len().max(1)));
+    debug_assert!(rare.first().is_none_or(|&a| rest - a < values.len().max(1)));
     let index_mask = seen.len() - 1;
     // Grundy's game: the equal split (a = rest − a) is not a move, so that rare position, if
     // it is one, is left out.
-    let equal_split = if unequal && rest.is_multiple_of(2) {
-        rare.binary_search(&((rest / 2) as u32)).ok()
-    } else {
-        None
-    };
-    let parts: [(&[u32], &[V]); 2] = match equal_split {
+    let equal_split =
+        if unequal && rest.is_multiple_of(2) { rare.binary_search(&(rest / 2)).ok() } else { None };
+    let parts: [(&[usize], &[V]); 2] = match equal_split {
         Some(idx) => {
             [(&rare[..idx], &rare_values[..idx]), (&rare[idx + 1..], &rare_values[idx + 1..])]
         }
@@ -77,7 +74,7 @@ fn mark_rare_pairs<V: Cell>(
     };
     for (rare, rare_values) in parts {
         for (&a, &value) in rare.iter().zip(rare_values) {
-            let b = (rest - a as usize).min(last_index);
+            let b = (rest - a).min(last_index);
             seen[(value ^ window[b]).index() & index_mask] = stamp;
         }
     }
@@ -185,8 +182,8 @@ pub(super) fn mark_rare_options<'s, V: Cell>(
         }
         let rest = n - k;
         let new_limit = rest.saturating_sub(old.len());
-        let from = shared.rare.partition_point(|&a| (a as usize) <= new_limit);
-        let to = shared.rare.partition_point(|&a| (a as usize) < rest).max(from);
+        let from = shared.rare.partition_point(|&a| a <= new_limit);
+        let to = shared.rare.partition_point(|&a| a < rest).max(from);
         mark_rare_pairs(
             old,
             rest,
@@ -259,8 +256,8 @@ fn speculate_marked<V: Cell>(
         let new_limit = rest.saturating_sub(old_len);
         let last = last_pair(rest, shared.unequal);
         if sparse && !rare_marked {
-            let from = shared.rare.partition_point(|&a| (a as usize) <= new_limit);
-            let to = shared.rare.partition_point(|&a| (a as usize) < rest);
+            let from = shared.rare.partition_point(|&a| a <= new_limit);
+            let to = shared.rare.partition_point(|&a| a < rest);
             mark_rare_pairs(
                 old,
                 rest,
@@ -352,13 +349,13 @@ pub(super) fn speculate_block<V: Cell>(
         // which may be below `start` in the parallel path) for every lane when
         // rest0 + LANES − old_len ≤ a ≤ rest0 − 1.
         let (low, high) = ((rest0 + LANES).saturating_sub(old_len).max(1), rest0 - 1);
-        let i1 = rare.partition_point(|&a| (a as usize) < low);
-        let i4 = rare.partition_point(|&a| (a as usize) <= high).max(i1);
+        let i1 = rare.partition_point(|&a| a < low);
+        let i4 = rare.partition_point(|&a| a <= high).max(i1);
         let (i2, i3) = if shared.unequal {
             let (equal_low, equal_high) = (rest0.div_ceil(2), (rest0 + LANES - 1) / 2);
             (
-                rare.partition_point(|&a| (a as usize) < equal_low).clamp(i1, i4),
-                rare.partition_point(|&a| (a as usize) <= equal_high).clamp(i1, i4),
+                rare.partition_point(|&a| a < equal_low).clamp(i1, i4),
+                rare.partition_point(|&a| a <= equal_high).clamp(i1, i4),
             )
         } else {
             (i4, i4)
@@ -367,13 +364,12 @@ pub(super) fn speculate_block<V: Cell>(
         mark_rare_lanes(old, rest0, &rare[i3..i4], &rare_values[i3..i4], seen, size, stamp);
         // Usually every rare position lies below rest0 and above each lane's new_limit (a few
         // heaps at most): then the leftover ranges are empty and no search is needed.
-        let all_below = rare.last().is_none_or(|&a| (a as usize) < rest0);
+        let all_below = rare.last().is_none_or(|&a| a < rest0);
         for lane in 0..LANES {
             let rest = rest0 + lane;
             let new_limit = rest.saturating_sub(old_len);
-            let from = rare.iter().take_while(|&&a| (a as usize) <= new_limit).count();
-            let to =
-                if all_below { rare.len() } else { rare.partition_point(|&a| (a as usize) < rest) };
+            let from = rare.iter().take_while(|&&a| a <= new_limit).count();
+            let to = if all_below { rare.len() } else { rare.partition_point(|&a| a < rest) };
             let table = &mut seen[lane * size..(lane + 1) * size];
             for (x, y) in [(from, i1), (i2, i3), (i4, to)] {
                 let (x, y) = (x.max(from), y.min(to));
@@ -398,7 +394,7 @@ pub(super) fn speculate_block<V: Cell>(
 fn mark_rare_lanes_generic<V: Cell>(
     values: &[V],
     rest0: usize,
-    rare: &[u32],
+    rare: &[usize],
     rare_values: &[V],
     seen: &mut [u8],
     size: usize,
@@ -408,7 +404,7 @@ fn mark_rare_lanes_generic<V: Cell>(
     let all_mask = seen.len() - 1;
     let offsets: [u32; LANES] = std::array::from_fn(|lane| (lane * size) as u32);
     for (&a, &value) in rare.iter().zip(rare_values) {
-        let first = rest0 - a as usize;
+        let first = rest0 - a;
         let partners: &[V; LANES] =
             values[first..first + LANES].try_into().expect("eight partners");
         let mut index = [0u32; LANES];
@@ -429,7 +425,7 @@ fn mark_rare_lanes_generic<V: Cell>(
 fn mark_rare_lanes_avx2<V: Cell>(
     values: &[V],
     rest0: usize,
-    rare: &[u32],
+    rare: &[usize],
     rare_values: &[V],
     seen: &mut [u8],
     size: usize,
@@ -448,7 +444,7 @@ fn mark_rare_lanes_avx2<V: Cell>(
     let seen = seen.as_mut_ptr();
     let mut index = [0u32; LANES];
     for (&a, &value) in rare.iter().zip(rare_values) {
-        let first = rest0 - a as usize;
+        let first = rest0 - a;
         let partners = &values[first..first + LANES];
         // SAFETY: `partners` holds eight u16 (16 bytes), read unaligned. Every index is below
         // `size` plus an offset of at most `7·size`, so below `seen.len()`.
@@ -473,7 +469,7 @@ fn mark_rare_lanes_avx2<V: Cell>(
 fn mark_rare_lanes<V: Cell>(
     values: &[V],
     rest0: usize,
-    rare: &[u32],
+    rare: &[usize],
     rare_values: &[V],
     seen: &mut [u8],
     size: usize,

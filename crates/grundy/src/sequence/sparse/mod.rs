@@ -76,7 +76,7 @@ pub struct SparseEngine<V: Cell = u16> {
     values: Vec<V>,
     histogram: Vec<u64>,
     mask: u32,
-    rare: Vec<u32>,
+    rare: Vec<usize>,
     /// The values at the rare positions, beside them, so the hot loop reads one array less.
     rare_values: Vec<V>,
     window: usize,
@@ -300,7 +300,7 @@ impl<V: Cell> SparseEngine<V> {
         self.values.push(value);
         self.record(value);
         if self.mask != 0 && n > 0 && self.is_rare(value.into()) {
-            self.rare.push(n as u32);
+            self.rare.push(n);
             self.rare_values.push(value);
         }
         Some(value)
@@ -384,7 +384,7 @@ impl<V: Cell> SparseEngine<V> {
             self.values.push(value);
             self.record(value);
             if self.mask != 0 && self.is_rare(value.into()) {
-                self.rare.push(n as u32);
+                self.rare.push(n);
                 self.rare_values.push(value);
             }
         }
@@ -514,7 +514,7 @@ impl<V: Cell> SparseEngine<V> {
 
     /// Entries in a table of values seen: a power of two above every XOR of values so far.
     fn table_size(&self) -> usize {
-        ((self.stats.max_value as usize + 1).next_power_of_two() * 2).max(128)
+        table_size_for(self.stats.max_value)
     }
 
     /// The heap from which heaps may be taken [`LANES`] at a time (under a mask).
@@ -597,12 +597,18 @@ impl<V: Cell> SparseEngine<V> {
             for pos in 1..n {
                 let value = self.values[pos];
                 if self.is_rare(value.into()) {
-                    self.rare.push(pos as u32);
+                    self.rare.push(pos);
                     self.rare_values.push(value);
                 }
             }
         }
     }
+}
+
+/// Entries in a table of values seen when no value passes `max_value`: a power of two above
+/// every XOR of two values (so a search for an unmarked entry always finds one inside).
+fn table_size_for(max_value: u32) -> usize {
+    ((max_value as usize + 1).next_power_of_two() * 2).max(128)
 }
 
 /// The mask with the fewest rare positions for this histogram, and that number.
@@ -647,7 +653,7 @@ fn last_pair(rest: usize, unequal: bool) -> usize {
 /// What phase 1 reads: the values below the block and the engine's settings, all immutable.
 struct Shared<'a, V> {
     old: &'a [V],
-    rare: &'a [u32],
+    rare: &'a [usize],
     rare_values: &'a [V],
     mask: u32,
     window: usize,

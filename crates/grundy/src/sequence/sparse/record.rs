@@ -370,8 +370,8 @@ pub(super) fn speculate_group<V: Cell>(
         // Kernel range: partners in 1..s for every lane.
         let a_lo = (r0 + GROUP).saturating_sub(s).max(1);
         let a_hi = r0 - 1;
-        let i_lo = shared.rare.partition_point(|&a| (a as usize) < a_lo);
-        let i_hi = shared.rare.partition_point(|&a| (a as usize) <= a_hi).max(i_lo);
+        let i_lo = shared.rare.partition_point(|&a| a < a_lo);
+        let i_hi = shared.rare.partition_point(|&a| a <= a_hi).max(i_lo);
         find_bad_pairs(shared.rare, r0, i_lo, i_hi, &mut scratch.bad);
         let mut from = i_lo;
         let bad = std::mem::take(&mut scratch.bad);
@@ -388,7 +388,7 @@ pub(super) fn speculate_group<V: Cell>(
             }
             if index < i_hi {
                 // Lanes not in `lanes` have a common partner here.
-                let (a, value) = (shared.rare[index] as usize, shared.rare_values[index]);
+                let (a, value) = (shared.rare[index], shared.rare_values[index]);
                 for (lane, set) in commons.iter_mut().enumerate() {
                     if lanes & (1 << lane) == 0 {
                         let x: u32 = (value ^ old[r0 + lane - a]).into();
@@ -401,7 +401,6 @@ pub(super) fn speculate_group<V: Cell>(
         scratch.bad = bad;
         // Rare positions just below the group: a partner for some lanes only.
         for (&a, &value) in shared.rare[i_hi..].iter().zip(&shared.rare_values[i_hi..]) {
-            let a = a as usize;
             let first_lane = (a + 1).saturating_sub(r0);
             for (lane, set) in commons.iter_mut().enumerate().skip(first_lane) {
                 let partner = r0 + lane - a;
@@ -546,11 +545,16 @@ fn least(set: &[u64; 8]) -> Option<u32> {
 /// rests `r0..r0 + GROUP`: `(index of a, lanes)`, sorted by index. Both parts of such a pair
 /// are rare, so one of them is at least `r0 / 2`; far out no rare position is, and this costs
 /// one binary search.
-fn find_bad_pairs(rare: &[u32], r0: usize, i_lo: usize, i_hi: usize, bad: &mut Vec<(usize, u32)>) {
+fn find_bad_pairs(
+    rare: &[usize],
+    r0: usize,
+    i_lo: usize,
+    i_hi: usize,
+    bad: &mut Vec<(usize, u32)>,
+) {
     bad.clear();
-    let from = rare.partition_point(|&q| (q as usize) < r0 / 2);
+    let from = rare.partition_point(|&q| q < r0 / 2);
     for (qi, &q) in rare.iter().enumerate().skip(from) {
-        let q = q as usize;
         if q > r0 + GROUP - 1 {
             break;
         }
@@ -559,10 +563,10 @@ fn find_bad_pairs(rare: &[u32], r0: usize, i_lo: usize, i_hi: usize, bad: &mut V
         if p_hi < p_lo {
             continue;
         }
-        let pi_lo = rare.partition_point(|&p| (p as usize) < p_lo);
-        let pi_hi = rare.partition_point(|&p| (p as usize) <= p_hi);
+        let pi_lo = rare.partition_point(|&p| p < p_lo);
+        let pi_hi = rare.partition_point(|&p| p <= p_hi);
         for (pi, &p) in rare.iter().enumerate().take(pi_hi).skip(pi_lo) {
-            let lane = p as usize + q - r0;
+            let lane = p + q - r0;
             for index in [pi, qi] {
                 if (i_lo..i_hi).contains(&index) {
                     bad.push((index, 1 << lane));
@@ -586,7 +590,7 @@ fn find_bad_pairs(rare: &[u32], r0: usize, i_lo: usize, i_hi: usize, bad: &mut V
 fn rare_commons<V: Cell>(
     old: &[V],
     r0: usize,
-    rare: &[u32],
+    rare: &[usize],
     rare_values: &[V],
     b: u32,
     commons: &mut [u128; GROUP],
@@ -595,7 +599,7 @@ fn rare_commons<V: Cell>(
         return;
     }
     // Every partner read lies in 1..old.len().
-    let (first, last) = (rare[0] as usize, rare[rare.len() - 1] as usize);
+    let (first, last) = (rare[0], rare[rare.len() - 1]);
     assert!(r0 > last && r0 + GROUP - 1 - first < old.len() && first >= 1);
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `available()` was asked by `applies` before any group got here, and the reads
@@ -612,14 +616,14 @@ fn rare_commons<V: Cell>(
 fn rare_commons_portable<V: Cell>(
     old: &[V],
     r0: usize,
-    rare: &[u32],
+    rare: &[usize],
     rare_values: &[V],
     b: u32,
     commons: &mut [u128; GROUP],
 ) {
     for (&a, &value) in rare.iter().zip(rare_values) {
         for (lane, set) in commons.iter_mut().enumerate() {
-            let x: u32 = (value ^ old[r0 + lane - a as usize]).into();
+            let x: u32 = (value ^ old[r0 + lane - a]).into();
             add_common(set, compress(x, b));
         }
     }
@@ -633,7 +637,7 @@ fn rare_commons_portable<V: Cell>(
 unsafe fn rare_commons_avx512<V: Cell>(
     old: &[V],
     r0: usize,
-    rare: &[u32],
+    rare: &[usize],
     rare_values: &[V],
     b: u32,
     commons: &mut [u128; GROUP],
@@ -645,7 +649,7 @@ unsafe fn rare_commons_avx512<V: Cell>(
     let mut acc = [_mm512_setzero_si512(); 8];
     let base = old.as_ptr();
     for (&a, &value) in rare.iter().zip(rare_values) {
-        let at = r0 - a as usize;
+        let at = r0 - a;
         // SAFETY: `at + 31 < old.len()` (the caller's assertion: `a ≥ rare[0]`).
         let partners = unsafe {
             if V::BYTES == 1 {
@@ -1278,11 +1282,11 @@ mod tests {
 
     /// Values, a sorted set of positions standing for the rare ones, and a heap far enough
     /// out for a group's partners.
-    fn kernel_input() -> impl Strategy<Value = (Vec<u16>, Vec<u32>, usize, u32)> {
+    fn kernel_input() -> impl Strategy<Value = (Vec<u16>, Vec<usize>, usize, u32)> {
         (600usize..900, 0u32..4).prop_flat_map(|(len, b)| {
             (
                 proptest::collection::vec(0u16..512, len),
-                proptest::collection::btree_set(1u32..(len as u32 / 2), 0..40),
+                proptest::collection::btree_set(1usize..(len / 2), 0..40),
                 Just(len),
                 Just(b),
             )
@@ -1301,8 +1305,8 @@ mod tests {
             }
             let r0 = len - GROUP;
             let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
-            let rare_words: Vec<u16> = rare.iter().map(|&a| values[a as usize]).collect();
-            let rare_bytes: Vec<u8> = rare.iter().map(|&a| bytes[a as usize]).collect();
+            let rare_words: Vec<u16> = rare.iter().map(|&a| values[a]).collect();
+            let rare_bytes: Vec<u8> = rare.iter().map(|&a| bytes[a]).collect();
             let (mut fast, mut slow) = ([0u128; GROUP], [0u128; GROUP]);
             rare_commons(&values[..len], r0, &rare, &rare_words, b, &mut fast);
             rare_commons_portable(&values[..len], r0, &rare, &rare_words, b, &mut slow);

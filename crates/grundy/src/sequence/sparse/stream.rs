@@ -37,7 +37,7 @@ const PATIENCE: Duration = Duration::from_micros(50);
 
 /// The rare positions and their values as of some heap.
 struct Rare<V> {
-    positions: Vec<u32>,
+    positions: Vec<usize>,
     values: Vec<V>,
 }
 
@@ -87,8 +87,11 @@ struct Stream<V> {
     /// between streams).
     mask: u32,
     window: usize,
-    size: usize,
     record_from: Option<usize>,
+    /// The largest value published so far (stored before the count of values, so that a
+    /// thread that sees the values sees a maximum at least as large: tables of values seen
+    /// are sized from it).
+    max_value: std::sync::atomic::AtomicU32,
     take_all: Vec<usize>,
     leave_one: Vec<usize>,
     split_after: Vec<usize>,
@@ -125,6 +128,7 @@ impl<V: Cell> Stream<V> {
     fn speculate(&self, group: usize, work: &mut Workspace) -> Vec<Speculation> {
         let heaps = self.heaps(group);
         let known = self.values.known();
+        let size = super::table_size_for(self.max_value.load(Ordering::Acquire));
         // The rare positions after the values: a snapshot at least as new as they are.
         let rare = Arc::clone(&self.rare.lock().unwrap_or_else(|p| p.into_inner()));
         let old = &known[..known.len().min(heaps.start)];
@@ -138,7 +142,7 @@ impl<V: Cell> Stream<V> {
             leave_one: &self.leave_one,
             split_after: &self.split_after,
             unequal: self.unequal,
-            size: self.size,
+            size,
         };
         let record_ok = |n: usize| {
             self.record_from.is_some_and(|from| n >= from)
@@ -235,8 +239,8 @@ impl<V: Cell> SparseEngine<V> {
             stop: AtomicBool::new(false),
             mask: self.mask,
             window: self.effective_window(),
-            size: self.table_size(),
             record_from: self.record_from,
+            max_value: std::sync::atomic::AtomicU32::new(self.stats.max_value),
             take_all: self.take_all.clone(),
             leave_one: self.leave_one.clone(),
             split_after: self.split_after.clone(),
@@ -315,6 +319,7 @@ impl<V: Cell> SparseEngine<V> {
                 });
             }
             assert_eq!(self.values.as_ptr(), stream.values.start, "the buffer moved");
+            stream.max_value.store(self.stats.max_value, Ordering::Release);
             stream.values.published.store(self.values.len(), Ordering::Release);
         }
         true
