@@ -29,7 +29,7 @@ use crate::{library_error, BadInput, Interrupted};
 use anyhow::{Context, Result};
 use grundy::games::heap::HeapGame;
 use grundy::sequence::period::Period;
-use grundy::sequence::run::{run as run_sequence, Chunk, RunOptions, Sink};
+use grundy::sequence::run::{run as run_sequence, Chunk, RareValues, RunOptions, Sink};
 use grundy::sequence::sparse;
 use grundy::sequence::store::{
     checksum, value_bytes, values_from_bytes, width_for, Header, CHECKSUM_START,
@@ -226,6 +226,34 @@ impl Output {
     }
 }
 
+/// The rare values as `position:value`, wrapped, after a line that says what they are.
+fn rare_report(rare: &RareValues) -> String {
+    let mut text = format!(
+        "rare values (mask {:#x}: a value is rare when value AND mask has an even number of \
+         bits), {} positions, as position:value:",
+        rare.mask,
+        rare.positions.len()
+    );
+    let mut line = String::new();
+    for (position, value) in &rare.positions {
+        let entry = format!("{position}:{value}");
+        if !line.is_empty() && line.len() + 1 + entry.len() > 96 {
+            text.push_str("\n  ");
+            text.push_str(&line);
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&entry);
+    }
+    if !line.is_empty() {
+        text.push_str("\n  ");
+        text.push_str(&line);
+    }
+    text
+}
+
 /// Set by the first SIGINT or SIGTERM; the run loops poll it between steps.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
@@ -379,11 +407,18 @@ impl Job<'_> {
                 first.saturating_sub(1)
             );
         }
-        self.finish_and_report(output, report.engine)
+        self.finish_and_report(output, report.engine, report.rare.as_ref())
     }
 
-    /// Completes the file and says what was written, where chatter is allowed.
-    fn finish_and_report(&self, output: Output, engine: &str) -> Result<bool> {
+    /// Completes the file and says what was written, where chatter is allowed: the count and
+    /// checksum, the largest value and where it first occurs, a CRC-32 others can compare, and
+    /// the rare values of the sparse-space method with their positions.
+    fn finish_and_report(
+        &self,
+        output: Output,
+        engine: &str,
+        rare: Option<&RareValues>,
+    ) -> Result<bool> {
         let n_values = output.n_written;
         let target = output.target.clone();
         let sum = output.finish()?;
@@ -407,6 +442,9 @@ impl Job<'_> {
                     );
                 }
                 Err(error) => eprintln!("cannot read back '{}': {error}", self.path.display()),
+            }
+            if let Some(rare) = rare {
+                eprintln!("{}", rare_report(rare));
             }
         }
         Ok(true)

@@ -144,6 +144,12 @@ pub trait SequenceEngine: Send {
     /// engine's storage (then nothing past it was stored).
     fn extend_to(&mut self, target: usize, n_threads: usize) -> bool;
 
+    /// The rare values of the sparse-space method, if the engine uses it: the mask and every
+    /// position (0 included) whose value is rare under it, with that value.
+    fn rare_values(&self) -> Option<RareValues> {
+        None
+    }
+
     /// A note on the engine's state for progress lines.
     fn note(&self) -> String {
         String::new()
@@ -169,6 +175,10 @@ impl<V: Cell> SequenceEngine for SparseEngine<V> {
     fn note(&self) -> String {
         let stats = self.stats();
         format!("rare {} max {}", stats.n_rare, stats.max_value)
+    }
+    fn rare_values(&self) -> Option<RareValues> {
+        let (mask, positions) = SparseEngine::rare_values(self)?;
+        Some(RareValues { mask, positions })
     }
     fn into_computed(self: Box<Self>) -> Computed {
         V::computed(self.into_values())
@@ -232,6 +242,16 @@ impl Default for RunOptions {
     }
 }
 
+/// The rare values of a nim-sequence under the sparse-space mask that the fast engine chose: a
+/// value `v` is rare when `v AND mask` has an even number of bits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RareValues {
+    /// The mask.
+    pub mask: u32,
+    /// Every position (heap) with a rare value, in order, with its value.
+    pub positions: Vec<(u64, u32)>,
+}
+
 /// What a run found.
 #[derive(Debug)]
 pub struct RunReport {
@@ -243,6 +263,8 @@ pub struct RunReport {
     pub engine: &'static str,
     /// The largest heap whose value was delivered.
     pub delivered_to: Option<u64>,
+    /// The rare values, where the fast engine ran under a mask.
+    pub rare: Option<RareValues>,
 }
 
 /// Period checks run each time the sequence grows by this fraction (1/8, or up to 1/2 where
@@ -302,6 +324,7 @@ pub fn run(
             computed: Computed::Wide(first_values),
             engine: "closed form",
             delivered_to: wants_values.then_some(up_to),
+            rare: None,
         });
     }
     let compute_to = usize::try_from(up_to).map_err(|_| too_long(up_to))?;
@@ -321,21 +344,24 @@ pub fn run(
             ));
         }
     }
-    let bytes_per_value = if sparse::supports(game) && options.engine == Engine::Fastest {
-        // One byte a value while they fit (two after); the memory check allows for the move.
-        2
-    } else {
-        4
+    let mut engine = new_engine(game, options)?;
+    // The engine's cells: one byte a value on the fast engine while they fit, then two; four
+    // on the others.
+    let memory_for = |engine: &dyn SequenceEngine, heap: usize| {
+        let bytes_per_value = match engine.values() {
+            Chunk::Bytes(_) => 1,
+            Chunk::Narrow(_) => 2,
+            Chunk::Wide(_) | Chunk::Long(_) => 4,
+        };
+        (heap as u64).saturating_add(1).saturating_mul(bytes_per_value)
     };
-    let memory_for = |heap: usize| (heap as u64).saturating_add(1).saturating_mul(bytes_per_value);
     // A game no theorem can stop early must fit whole; the others are checked as they grow.
     if proof_bound(game).is_none() {
         limits.count_bytes(
-            memory_for(compute_to),
+            memory_for(engine.as_ref(), compute_to),
             &format!("the values of {} to heap {up_to}", game.name),
         )?;
     }
-    let mut engine = new_engine(game, options)?;
     let mut schedule = Schedule::new(game, engine.values().len());
     let mut delivered = first as usize;
     let mut period = None;
@@ -347,7 +373,7 @@ pub fn run(
         let len = engine.values().len();
         let target = compute_to.min(schedule.next_check).min(len + step - 1);
         limits.count_bytes(
-            memory_for(target),
+            memory_for(engine.as_ref(), target),
             &format!("the values of {} to heap {target}", game.name),
         )?;
         let started = Instant::now();
@@ -389,7 +415,9 @@ pub fn run(
         }
     }
     let engine_name = engine.name();
+    let rare = engine.rare_values();
     Ok(RunReport {
+        rare,
         period,
         computed: engine.into_computed(),
         engine: engine_name,

@@ -261,6 +261,20 @@ impl<V: Cell> SparseEngine<V> {
         self.values
     }
 
+    /// The mask and every position (0 included) whose value is rare under it, with that
+    /// value; `None` without a mask (the dense mode).
+    pub fn rare_values(&self) -> Option<(u32, Vec<(u64, u32)>)> {
+        if self.mask == 0 {
+            return None;
+        }
+        let zero = self.values.first().map(|&v| (0u64, v.into())).filter(|&(_, v)| self.is_rare(v));
+        let positions = zero
+            .into_iter()
+            .chain(self.rare.iter().zip(&self.rare_values).map(|(&n, &v)| (n as u64, v.into())))
+            .collect();
+        Some((self.mask, positions))
+    }
+
     /// The work counters.
     pub fn stats(&self) -> SparseStats {
         SparseStats {
