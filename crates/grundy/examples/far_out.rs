@@ -15,7 +15,25 @@ fn main() {
         |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     let (from, count, reps, threads) = (arg(2, 1 << 20), arg(3, 1 << 18), arg(4, 5), arg(5, 1));
     let game = grundy::game(name).ok().and_then(|g| g.heap_game()).expect("a heap game");
-    let prefix = grundy::sequence::sparse::compute(&game, from - 1, 2).expect("the fast engine");
+    // The values before FROM: computed, or read from a sequence file (`PREFIX=FILE`, as
+    // `grundy seq --out` writes it, complete or partial).
+    let prefix = match std::env::var("PREFIX") {
+        Ok(path) => {
+            let bytes = std::fs::read(&path).expect("a readable sequence file");
+            let header = grundy::sequence::store::Header::decode(&bytes).expect("a sequence file");
+            let data = &bytes[header.len()..];
+            let width = header.value_width as usize;
+            assert!(data.len() >= from * width, "the file holds fewer than FROM values");
+            match width {
+                1 => Computed::Bytes(data[..from].to_vec()),
+                2 => Computed::Narrow(
+                    data[..2 * from].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect(),
+                ),
+                _ => panic!("values of more than two bytes"),
+            }
+        }
+        Err(_) => grundy::sequence::sparse::compute(&game, from - 1, 2).expect("the fast engine"),
+    };
     let mut times = Vec::new();
     let mut fallbacks = Vec::new();
     for _ in 0..reps {

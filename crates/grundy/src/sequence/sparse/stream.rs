@@ -28,7 +28,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Groups a helper may claim beyond the last one settled.
-const AHEAD: usize = 4;
+const AHEAD: usize = 8;
 
 /// How long the main thread waits for a group a helper has claimed before working it out
 /// itself (a group is tens of microseconds of work; a helper not running is descheduled for
