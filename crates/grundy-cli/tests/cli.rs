@@ -2674,6 +2674,19 @@ mod memory_limits {
                 assert_clean_error(&output, "error: too large to decide: ");
                 assert!(output.stdout.is_empty());
             }
+            // A small quotient is still found within the smaller budget.
+            let output = grundy_limited(
+                kib,
+                &["solve", "kayles", "20", "33", "45", "--misere"],
+                Stdio::null(),
+            );
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert!(String::from_utf8_lossy(&output.stdout).contains("outcome:  N"));
         }
     }
 

@@ -27,7 +27,10 @@ fn main() {
             match width {
                 1 => Computed::Bytes(data[..from].to_vec()),
                 2 => Computed::Narrow(
-                    data[..2 * from].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect(),
+                    data[..2 * from]
+                        .chunks_exact(2)
+                        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                        .collect(),
                 ),
                 _ => panic!("values of more than two bytes"),
             }

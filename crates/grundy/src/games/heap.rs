@@ -312,20 +312,29 @@ impl HeapGame {
         limits: &Limits,
     ) -> Option<Arc<crate::misere::MisereQuotient>> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
+        // The quick quotient of a game whose quotient is large (Dawson's Kayles to heap 32, a
+        // candidate of a thousand elements) takes about 100 MB: that budget is used only where
+        // twice that can be had; elsewhere (a process under a memory limit) one of a few
+        // megabytes, which still finds small quotients such as Kayles'.
+        let (max_order, max_types) = if crate::limits::memory_available(QUICK_QUOTIENT_BYTES) {
+            (1000, 100_000)
+        } else {
+            (100, 5_000)
+        };
         let mut quick = limits.clone();
-        // Small enough to fail fast (and within a few megabytes) where the learner would need
-        // an exact search; the quotients that are found by their candidates need none.
+        // Small enough to fail within a second or two where the quotient is large; the
+        // quotients found by their candidates need no exact search.
         quick.max_whole_positions = quick.max_whole_positions.min(5_000);
-        quick.max_positions = quick.max_positions.min(5_000);
+        quick.max_positions = quick.max_positions.min(max_types);
         let options = crate::misere::QuotientOptions {
             max_heap: largest.min(MISERE_QUOTIENT_HEAPS),
-            max_order: 100,
+            max_order,
         };
         // Built once per game and bound (batch lines and server requests ask again and again).
-        type Cache = Mutex<Vec<((HeapRules, u64), Arc<crate::misere::MisereQuotient>)>>;
+        type Cache = Mutex<Vec<((HeapRules, u64, usize), Arc<crate::misere::MisereQuotient>)>>;
         static CACHE: OnceLock<Cache> = OnceLock::new();
         let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-        let key = (self.rules.clone(), options.max_heap);
+        let key = (self.rules.clone(), options.max_heap, max_order);
         let known = cache.lock().ok().and_then(|entries| {
             entries.iter().find(|(k, _)| *k == key).map(|(_, q)| Arc::clone(q))
         });
@@ -350,6 +359,9 @@ impl HeapGame {
 /// The largest heap a misère answer builds the quotient to (beyond it, only a quotient proven
 /// final answers).
 const MISERE_QUOTIENT_HEAPS: u64 = 300;
+
+/// Memory the quick misère quotient must be able to have before it is tried.
+const QUICK_QUOTIENT_BYTES: usize = 200 << 20;
 
 impl Rules for HeapGame {
     fn name(&self) -> String {

@@ -7,9 +7,11 @@
 //! Where Q is finite a position of any size is decided at once: multiply its heaps' elements and
 //! ask whether the product lies in the P-portion.
 //!
-//! The quotient of heaps up to N is built heap by heap (see [`learn`] for the engine and its
+//! The quotient of heaps up to N is built heap by heap (see [`learn`] for the checks and their
 //! proofs): a new heap is first tried as each existing element, with a complete check; when none
-//! fits, the quotient is learnt again with the new heap as a generator. The pretending function
+//! fits, the quotient grows by the construction of Plambeck and Siegel as MisereSolver carries it
+//! out (`grow`): a new generator, then recalibration at each candidate's least failure, until a
+//! candidate passes the check. The pretending function
 //! is reported periodic only with a proof (the theorem in [`MisereQuotient::periodic`]'s
 //! documentation), and then the quotient is the game's final quotient.
 //!
@@ -31,9 +33,10 @@ mod presentation;
 
 use crate::error::{Error, Result};
 use crate::games::heap::{HeapGame, HeapRules};
-use crate::limits::Limits;
+use crate::limits::{Limit, Limits};
 use crate::ruleset::{options_within, Options};
-use learn::{Automaton, Learner, Letters, Oracle, Types, Verdict};
+use learn::{Automaton, Letters, Types, Verdict};
+use std::collections::HashMap;
 
 pub use presentation::Presentation;
 
@@ -317,8 +320,6 @@ pub fn quotient(
             "the empty position failed its own check (a defect)".into(),
         ));
     }
-    let mut oracle = Oracle::new(limits.max_whole_positions.max(1000));
-    let mut tests: Vec<Vec<u32>> = Vec::new();
     let mut pretending = vec![0u32];
     let mut grew_at = Vec::new();
     let mut stopped = None;
@@ -361,7 +362,7 @@ pub fn quotient(
                     fitted = Some((candidate, extended));
                     break;
                 }
-                Ok(Verdict::Fails(_)) => types.rollback(),
+                Ok(Verdict::Fails) => types.rollback(),
                 Err(e) if e.is_limit() => {
                     types.rollback();
                     stopped = Some(format!("heap {heap}: {e}"));
@@ -380,30 +381,23 @@ pub fn quotient(
                 automaton = extended;
                 pretending.push(candidate);
             }
-            None => {
-                let mut best_failure = None;
-                let grown = match grow_by_product(
-                    &automaton,
-                    &heaps.letters,
-                    options.max_order,
-                    max_types,
-                    limits,
-                    &mut best_failure,
-                ) {
-                    Ok(grown) => grown,
-                    Err(e) if e.is_limit() => {
-                        stopped = Some(format!("heap {heap}: {e}"));
-                        heaps.letters.heaps.pop();
-                        heaps.letters.options.pop();
-                        break;
-                    }
-                    Err(e) => return Err(e),
-                };
-                if let Some((grown, grown_types, grown_access)) = grown {
+            None => match grow(&automaton, &heaps.letters, options.max_order, max_types, limits) {
+                Ok(grown) => {
                     automaton = grown;
-                    types = grown_types;
-                    access = grown_access;
+                    access = access_words(&automaton);
                     product = products(&automaton, &access);
+                    // The incremental check's types, for the conservative extensions to come.
+                    types = Types::default();
+                    if !matches!(
+                        verify_all(&automaton, &heaps.letters, &mut types, max_types, limits),
+                        Ok(Verdict::Correct)
+                    ) {
+                        return Err(Error::Unsupported(
+                            "a misère quotient that passed its check failed the other (a defect)"
+                                .into(),
+                        ));
+                    }
+                    // Heaps already added pretend to their element in the new quotient.
                     pretending = (0..=heap)
                         .map(|h| match heaps.letter_of[h as usize] {
                             Some(l) => automaton.step(0, l),
@@ -411,54 +405,15 @@ pub fn quotient(
                         })
                         .collect();
                     grew_at.push(heap);
-                    n = heap;
-                    progress(n, automaton.n_states());
-                    if let Some(found) = find_periodicity(&pretending, theorem_t) {
-                        periodic = Some(found);
-                        break;
-                    }
-                    continue;
                 }
-                oracle.certified = Some((automaton.clone(), letter as usize));
-                if let Some((candidate, failure)) = best_failure {
-                    oracle.learn_failure(&candidate, &failure);
+                Err(e) if e.is_limit() => {
+                    stopped = Some(format!("heap {heap}: {e}"));
+                    heaps.letters.heaps.pop();
+                    heaps.letters.options.pop();
+                    break;
                 }
-                let mut seed = tests.clone();
-                seed.extend(access.iter().cloned());
-                let mut learner = Learner::new(seed);
-                let learnt = learner.learn(
-                    &mut oracle,
-                    &heaps.letters,
-                    options.max_order,
-                    max_types,
-                    limits,
-                );
-                oracle.clear_memo();
-                match learnt {
-                    Ok((learnt, learnt_types)) => {
-                        automaton = learnt;
-                        types = learnt_types;
-                        access = learner.access.clone();
-                        tests = learner.tests.clone();
-                        product = products(&automaton, &access);
-                        // Heaps already added pretend to their element in the new quotient.
-                        pretending = (0..=heap)
-                            .map(|h| match heaps.letter_of[h as usize] {
-                                Some(l) => automaton.step(0, l),
-                                None => 0,
-                            })
-                            .collect();
-                        grew_at.push(heap);
-                    }
-                    Err(e) if e.is_limit() => {
-                        stopped = Some(format!("heap {heap}: {e}"));
-                        heaps.letters.heaps.pop();
-                        heaps.letters.options.pop();
-                        break;
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
+                Err(e) => return Err(e),
+            },
         }
         n = heap;
         progress(n, automaton.n_states());
@@ -494,114 +449,216 @@ fn verify_all(
     learn::verify(automaton, letters, types, max_types, limits)
 }
 
-/// A grown quotient: its automaton, its checked types, its access words.
-type Grown = (Automaton, Types, Vec<Vec<u32>>);
+/// Candidates checked for one new heap at most, before the quotient stops there.
+const MAX_CANDIDATES: usize = 500;
 
-/// The new heap as a new generator h beside the old quotient, with `h^(i+p) = h^i`: the
-/// candidate is the product of the old quotient and that cyclic monoid, its P-portion set by the
-/// least position of each element and checked at every type
-/// ([`learn::least_failure_assigning`]), then reduced by indistinguishability. Where old
-/// elements split in the new heap's presence, the least failure names the heaps involved: those
-/// heaps get counters of their own too (the old quotient times a cyclic counter per heap
-/// named), and the candidate is tried again, up to `MAX_CANDIDATE_STATES`. `None` when no
-/// candidate passes: then the quotient is learnt.
-fn grow_by_product(
-    automaton: &Automaton,
+/// Candidate automata are built with at most this many states before reduction.
+const MAX_CANDIDATE_STATES: usize = 1 << 16;
+
+/// The quotient of the heaps so far when the newest heap (the last letter) fits no element of
+/// the old one (Plambeck and Siegel's construction, as MisereSolver carries it out): the first
+/// candidate is the old quotient times a new cyclic generator `h` with `h^4 = h^2` for the new
+/// heap; each candidate gets the P-portion that its elements' least positions dictate, is
+/// reduced by indistinguishability, and is checked completely ([`learn::least_mistake`]). A
+/// candidate that mispredicts is recalibrated at its least mistake ([`recalibrate`]), whose
+/// true outcome is the opposite of the prediction (every option of it comes first and is
+/// predicted right). Only a candidate that passes the check is returned: it predicts every
+/// position, and reduced it is the quotient.
+fn grow(
+    old: &Automaton,
     letters: &Letters,
     max_order: usize,
     max_types: usize,
     limits: &Limits,
-    best_failure: &mut Option<(Automaton, Vec<u32>)>,
-) -> Result<Option<Grown>> {
-    const MAX_CANDIDATE_STATES: usize = 20_000;
-    let order = automaton.n_states();
+) -> Result<Automaton> {
     let new_letter = (letters.len() - 1) as u32;
-    for (index, period) in [(2usize, 2usize), (4, 2)] {
-        // Every counter cycles as h^(i+p) = h^i.
-        let cycles = |_counter: usize| (index, period);
-        let mut counted: Vec<u32> = vec![new_letter];
-        loop {
-            let sizes: Vec<usize> = (0..counted.len()).map(|c| cycles(c).0 + cycles(c).1).collect();
-            let units: Vec<usize> = sizes
+    let too_large = |states: usize| {
+        Error::limit(
+            Limit::Order,
+            max_order as u64,
+            format!("a candidate quotient of {states} elements"),
+        )
+    };
+    // The old quotient on every letter but the new one, the new one acting as the identity.
+    let base = with_letter(old, |x| x);
+    let mut candidate = settle(&counters(&base, &[(new_letter, 2, 2)]), letters, limits)?;
+    for _ in 0..MAX_CANDIDATES {
+        limits.check()?;
+        if candidate.n_states() > max_order {
+            return Err(too_large(candidate.n_states()));
+        }
+        let (least, _) = learn::least_positions(&candidate, letters, limits)?;
+        let Some(mistake) = learn::least_mistake(&candidate, letters, &least, max_types, limits)?
+        else {
+            return Ok(candidate);
+        };
+        candidate = recalibrate(&candidate, letters, &mistake, limits)?
+            .ok_or_else(|| too_large(candidate.n_states()))?;
+    }
+    Err(Error::limit(
+        Limit::Positions,
+        MAX_CANDIDATES as u64,
+        "candidate quotients for one heap".to_string(),
+    ))
+}
+
+/// A candidate that predicts the true outcome of `mistake`, the least position `current`
+/// mispredicts: some of the heaps in `mistake` are freed from the monoid and given cyclic
+/// counters of their own (index the larger of their element's index and their multiplicity in
+/// the mistake less one, period 2, or longer for long indices), the other heaps keeping their
+/// action on the submonoid they generate. Subsets are tried one heap first, then two, …, the
+/// smallest heaps first; the first whose settled candidate predicts the mistake right is
+/// taken. `None` when none does, or every one passes the size limit.
+fn recalibrate(
+    current: &Automaton,
+    letters: &Letters,
+    mistake: &[u32],
+    limits: &Limits,
+) -> Result<Option<Automaton>> {
+    let truth = !current.p[current.walk(0, mistake) as usize];
+    let mut involved: Vec<u32> = mistake.to_vec();
+    involved.dedup();
+    for size in 1..=involved.len() {
+        for subset in subsets(&involved, size) {
+            limits.check()?;
+            let freed: Vec<(u32, usize, usize)> = subset
                 .iter()
-                .scan(1usize, |unit, &size| {
-                    let this = *unit;
-                    *unit *= size;
-                    Some(this)
+                .map(|&h| {
+                    let multiplicity = mistake.iter().filter(|&&l| l == h).count();
+                    let index = cycle_index(current, h).max(multiplicity.saturating_sub(1));
+                    let period = if index >= 4 { (2 * ((index - 4) / 2)).max(2) } else { 2 };
+                    (h, index, period)
                 })
                 .collect();
-            let radix: usize = sizes.iter().product();
-            let n_states = order * radix;
-            if n_states > MAX_CANDIDATE_STATES.min(max_order.saturating_mul(8)) {
-                break;
+            let rest = generated_without(current, &subset);
+            let radix: usize = freed.iter().map(|&(_, i, p)| i + p).product();
+            if rest.n_states().saturating_mul(radix) > MAX_CANDIDATE_STATES {
+                continue;
             }
-            let n_letters = letters.len();
-            let mut delta = Vec::with_capacity(n_states * n_letters);
-            for state in 0..n_states {
-                let (q, counters) = (state / radix, state % radix);
-                for letter in 0..n_letters as u32 {
-                    let q2 = if letter == new_letter {
-                        q
-                    } else {
-                        automaton.step(q as u32, letter) as usize
-                    };
-                    let mut counters2 = counters;
-                    if let Some(c) = counted.iter().position(|&l| l == letter) {
-                        let (c_index, _) = cycles(c);
-                        let (unit, size) = (units[c], sizes[c]);
-                        let e = counters / unit % size;
-                        let next = if e + 1 < size { e + 1 } else { c_index };
-                        counters2 = counters - e * unit + next * unit;
-                    }
-                    delta.push((q2 * radix + counters2) as u32);
-                }
+            let candidate = settle(&counters(&rest, &freed), letters, limits)?;
+            if candidate.p[candidate.walk(0, mistake) as usize] == truth {
+                return Ok(Some(candidate));
             }
-            let candidate = Automaton { delta, n_letters, p: vec![false; n_states] };
-            let mut p = vec![None; n_states];
-            let (verdict, _) =
-                learn::least_failure_assigning(&candidate, &mut p, letters, max_types, limits)?;
-            if let Verdict::Fails(failure) = verdict {
-                // Every position before the failure is predicted right: the learner may ask
-                // this candidate about them (unassigned elements are never met there).
-                let further = match best_failure {
-                    Some((_, bound)) => learn::precedes(bound, &failure),
-                    None => true,
-                };
-                let suspects: Vec<u32> =
-                    failure.iter().copied().filter(|l| !counted.contains(l)).collect();
-                if further {
-                    let assigned = Automaton {
-                        p: p.iter().map(|s| s.unwrap_or(false)).collect(),
-                        ..candidate
-                    };
-                    *best_failure = Some((assigned, failure));
-                }
-                // Count the largest heap of the failure not yet counted.
-                match suspects.last() {
-                    Some(&suspect) => {
-                        counted.push(suspect);
-                        continue;
-                    }
-                    None => break,
-                }
-            }
-            let candidate =
-                Automaton { p: p.iter().map(|s| s.unwrap_or(false)).collect(), ..candidate };
-            let reduced = minimize(&candidate);
-            if reduced.n_states() > max_order {
-                return Ok(None);
-            }
-            let access = access_words(&reduced);
-            let mut types = Types::default();
-            return match verify_all(&reduced, letters, &mut types, max_types, limits)? {
-                Verdict::Correct => Ok(Some((reduced, types, access))),
-                Verdict::Fails(_) => Err(Error::Unsupported(
-                    "a reduced misère quotient failed its check (a defect)".into(),
-                )),
-            };
         }
     }
     Ok(None)
+}
+
+/// The `size`-element subsets of `items` in lexicographic order.
+fn subsets(items: &[u32], size: usize) -> Vec<Vec<u32>> {
+    fn go(
+        items: &[u32],
+        size: usize,
+        from: usize,
+        current: &mut Vec<u32>,
+        out: &mut Vec<Vec<u32>>,
+    ) {
+        if current.len() == size {
+            out.push(current.clone());
+            return;
+        }
+        for i in from..items.len() {
+            current.push(items[i]);
+            go(items, size, i + 1, current, out);
+            current.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(items, size, 0, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The exponent at which the powers of heap `letter`'s element enter their cycle.
+fn cycle_index(automaton: &Automaton, letter: u32) -> usize {
+    let mut seen: Vec<u32> = vec![0];
+    loop {
+        let next = automaton.step(*seen.last().expect("not empty"), letter);
+        if let Some(at) = seen.iter().position(|&s| s == next) {
+            return at;
+        }
+        seen.push(next);
+    }
+}
+
+/// The submonoid of `automaton` generated by the letters not in `freed`, as an automaton on
+/// every letter (those in `freed` acting as the identity).
+fn generated_without(automaton: &Automaton, freed: &[u32]) -> Automaton {
+    let k = automaton.n_letters;
+    let mut number = vec![u32::MAX; automaton.n_states()];
+    let mut states = vec![0u32];
+    number[0] = 0;
+    let mut at = 0;
+    while at < states.len() {
+        let x = states[at];
+        at += 1;
+        for letter in (0..k as u32).filter(|l| !freed.contains(l)) {
+            let y = automaton.step(x, letter);
+            if number[y as usize] == u32::MAX {
+                number[y as usize] = states.len() as u32;
+                states.push(y);
+            }
+        }
+    }
+    let mut delta = Vec::with_capacity(states.len() * k);
+    for (i, &x) in states.iter().enumerate() {
+        for letter in 0..k as u32 {
+            delta.push(if freed.contains(&letter) {
+                i as u32
+            } else {
+                number[automaton.step(x, letter) as usize]
+            });
+        }
+    }
+    Automaton { delta, n_letters: k, p: vec![false; states.len()] }
+}
+
+/// `base` times one cyclic counter per `(letter, index, period)`: that letter steps its counter
+/// (0, 1, …, index + period − 1, then back to index) and leaves the base alone; every other
+/// letter acts on the base. Only the states reachable from the empty position are kept.
+fn counters(base: &Automaton, freed: &[(u32, usize, usize)]) -> Automaton {
+    let k = base.n_letters;
+    let sizes: Vec<usize> = freed.iter().map(|&(_, i, p)| i + p).collect();
+    let radix: usize = sizes.iter().product();
+    let step = |state: usize, letter: u32| -> usize {
+        let (q, mut counters) = (state / radix, state % radix);
+        match freed.iter().position(|&(l, _, _)| l == letter) {
+            Some(c) => {
+                let unit: usize = sizes[..c].iter().product();
+                let e = counters / unit % sizes[c];
+                let next = if e + 1 < sizes[c] { e + 1 } else { freed[c].1 };
+                counters = counters - e * unit + next * unit;
+                q * radix + counters
+            }
+            None => base.step(q as u32, letter) as usize * radix + counters,
+        }
+    };
+    // Reachable states only, numbered in order of discovery (0 stays the empty position).
+    let mut number: HashMap<usize, u32> = HashMap::new();
+    number.insert(0, 0);
+    let mut states = vec![0usize];
+    let mut delta = Vec::new();
+    let mut at = 0;
+    while at < states.len() {
+        let x = states[at];
+        at += 1;
+        for letter in 0..k as u32 {
+            let y = step(x, letter);
+            let fresh = states.len() as u32;
+            let id = *number.entry(y).or_insert(fresh);
+            if id == fresh {
+                states.push(y);
+            }
+            delta.push(id);
+        }
+    }
+    Automaton { delta, n_letters: k, p: vec![false; states.len()] }
+}
+
+/// `candidate` with the P-portion its elements' least positions dictate, reduced.
+fn settle(candidate: &Automaton, letters: &Letters, limits: &Limits) -> Result<Automaton> {
+    let (least, sets) = learn::least_positions(candidate, letters, limits)?;
+    let p = learn::assign_p(&least, &sets);
+    Ok(minimize(&Automaton { p, ..candidate.clone() }))
 }
 
 /// The automaton with indistinguishable states merged (Moore's partition refinement); every

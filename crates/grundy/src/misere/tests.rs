@@ -121,11 +121,39 @@ proptest::proptest! {
     }
 }
 
+/// Dawson's Kayles' quotient of heaps up to 30 has order 360 (Siegel, computed with
+/// MisereSolver), and it predicts every position of heaps up to 30 with at most 26 tokens as
+/// the whole-position search does.
 #[test]
-#[ignore = "the learner's exact search runs out past heap 24 (see DESIGN.md)"]
 fn dawsons_kayles_to_30_has_order_360() {
     let dawson = q("0.07", 30);
-    assert_eq!(dawson.order(), 360, "{:?}", dawson.stopped);
+    assert_eq!(dawson.stopped, None);
+    assert_eq!(dawson.max_heap, 30);
+    assert_eq!(dawson.order(), 360, "{}", dawson.presentation.text());
+    let game = game("0.07");
+    let mut memo = HashMap::new();
+    for position in positions(30, 26) {
+        let truth = brute_is_p(&game, &position, &mut memo);
+        assert_eq!(dawson.is_p(&position), truth, "0.07: position {position:?}");
+    }
+}
+
+/// Dawson's Chess (0.137) heap k plays as Dawson's Kayles (0.07) heap k + 1 (each move of one
+/// is a move of the other, heap 1 of Dawson's Kayles having none): their quotients of heaps up
+/// to k and k + 1 have the same order and the same number of P-positions, heap by heap.
+#[test]
+fn dawsons_chess_quotients_are_dawsons_kayles_shifted_by_one() {
+    let chess = q("0.137", 29);
+    let kayles = q("0.07", 30);
+    assert_eq!(chess.order(), 360);
+    for k in 1..=29u64 {
+        let (a, b) = (q("0.137", k), q("0.07", k + 1));
+        assert_eq!(a.order(), b.order(), "heaps up to {k} and {}", k + 1);
+        assert_eq!(a.p_portion().len(), b.p_portion().len(), "heaps up to {k} and {}", k + 1);
+    }
+    for n in 0..=29u64 {
+        assert_eq!(chess.is_p(&[n]), kayles.is_p(&[n + 1]), "heap {n}");
+    }
 }
 
 proptest::proptest! {
@@ -191,6 +219,54 @@ fn large_kayles_positions_are_decided_by_the_quotient() {
     for m in &answer.winning_moves {
         let after: Vec<u64> = m.after.iter().map(|t| t.parse().unwrap()).collect();
         assert!(quotient.is_p(&after));
+    }
+}
+
+/// Dawson's Kayles positions whose heaps lie within its partial quotient of heaps up to 30 are
+/// decided by `solve` at once, however many tokens they hold, with every winning move.
+#[test]
+fn dawsons_kayles_positions_within_the_partial_quotient_are_decided() {
+    use crate::analysis::{solve, Convention};
+    let dawson = game("0.07");
+    let quotient = q("0.07", 30);
+    for heaps in [vec![30u64, 27, 25], vec![30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18]] {
+        let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let answer = solve(&dawson, &texts, Convention::Misere).unwrap();
+        assert_eq!(answer.outcome == crate::Outcome::P, quotient.is_p(&heaps));
+        let mut listed: Vec<Vec<u64>> = answer
+            .winning_moves
+            .iter()
+            .map(|m| {
+                let mut after: Vec<u64> = m.after.iter().map(|t| t.parse().unwrap()).collect();
+                after.sort_unstable();
+                after
+            })
+            .collect();
+        listed.sort();
+        listed.dedup();
+        // Every move, by the rules, whose result the quotient calls P.
+        let mut expected = Vec::new();
+        let mut options = Options::new();
+        for i in 0..heaps.len() {
+            options.clear();
+            crate::ruleset::Ruleset::options(&dawson, &heaps[i], &mut options).unwrap();
+            for option in options.iter() {
+                let mut after = heaps.clone();
+                after.remove(i);
+                after.extend_from_slice(option);
+                after.retain(|&h| h > 0);
+                after.sort_unstable();
+                if quotient.is_p(&after) {
+                    expected.push(after);
+                }
+            }
+        }
+        expected.sort();
+        expected.dedup();
+        listed.iter_mut().for_each(|a| a.retain(|&h| h > 0));
+        assert_eq!(listed, expected, "{heaps:?}");
+        assert_eq!(answer.outcome == crate::Outcome::N, !expected.is_empty());
     }
 }
 

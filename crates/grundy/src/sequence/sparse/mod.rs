@@ -85,6 +85,9 @@ pub struct SparseEngine<V: Cell = u16> {
     wasted_pairs: u64,
     heaps_since_tuning: u64,
     next_mask_review: usize,
+    /// Rare positions when the mask was last chosen: when they grow by a quarter, the mask is
+    /// chosen again soon (new values can make another mask far better).
+    rare_at_review: usize,
     stats: SparseStats,
     /// The sequential path's working memory.
     sequential: Workspace,
@@ -194,6 +197,7 @@ impl<V: Cell> SparseEngine<V> {
             wasted_pairs: 0,
             heaps_since_tuning: 0,
             next_mask_review: 1024,
+            rare_at_review: 0,
             stats: SparseStats::default(),
             sequential: Workspace::default(),
             block: 128,
@@ -299,6 +303,17 @@ impl<V: Cell> SparseEngine<V> {
         self.stats.max_value = self.stats.max_value.max(value);
     }
 
+    /// Records heap `n` as a rare position; when they have grown by a quarter since the mask was
+    /// chosen, the mask is chosen again at the next chance (unless it is fixed).
+    fn push_rare(&mut self, n: usize, value: V) {
+        self.rare.push(n);
+        self.rare_values.push(value);
+        let grown = self.rare.len() > self.rare_at_review + self.rare_at_review / 4 + 64;
+        if grown && self.next_mask_review != usize::MAX {
+            self.next_mask_review = self.next_mask_review.min(n + 1);
+        }
+    }
+
     /// Computes the value of the next heap size and returns it; `None` if it would not fit in
     /// a cell (then nothing is stored).
     pub fn push_next(&mut self) -> Option<V> {
@@ -314,8 +329,7 @@ impl<V: Cell> SparseEngine<V> {
         self.values.push(value);
         self.record(value);
         if self.mask != 0 && n > 0 && self.is_rare(value.into()) {
-            self.rare.push(n);
-            self.rare_values.push(value);
+            self.push_rare(n, value);
         }
         Some(value)
     }
@@ -398,8 +412,7 @@ impl<V: Cell> SparseEngine<V> {
             self.values.push(value);
             self.record(value);
             if self.mask != 0 && self.is_rare(value.into()) {
-                self.rare.push(n);
-                self.rare_values.push(value);
+                self.push_rare(n, value);
             }
         }
         if self.heaps_since_tuning >= WINDOW_EPOCH {
@@ -589,6 +602,7 @@ impl<V: Cell> SparseEngine<V> {
     fn review_mask(&mut self) {
         let n = self.values.len();
         self.next_mask_review = (n + n / 4).max(1024);
+        self.rare_at_review = self.rare.len();
         let (best_mask, n_rare) = best_mask(&self.histogram);
         // The rare positions are visited for every heap: worth it while they are few.
         let worth_it = n >= 1024 && n_rare * SPARSE_RATIO <= n;
