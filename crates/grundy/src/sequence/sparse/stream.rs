@@ -35,6 +35,9 @@ const AHEAD: usize = 8;
 /// milliseconds).
 const PATIENCE: Duration = Duration::from_micros(50);
 
+/// How long a helper that is too far ahead sleeps before it looks again.
+const HELPER_NAP: Duration = Duration::from_micros(20);
+
 /// The rare positions and their values as of some heap.
 struct Rare<V> {
     positions: Vec<usize>,
@@ -337,12 +340,18 @@ fn helper<V: Cell>(stream: &Stream<V>, work: &mut Workspace) {
         } else if stream.next.load(Ordering::Acquire) >= stream.n_groups {
             return;
         } else {
-            // Too far ahead of the main thread: wait a little.
+            // Too far ahead of the main thread: wait a little, then sleep. A helper that only
+            // yielded would keep taking turns from the main thread on a busy machine (three
+            // threads on two cores), where the main thread is the one that must run; eight
+            // groups ahead is over a hundred microseconds of the main thread's work, more than
+            // a short sleep.
             spins += 1;
             if spins < 64 {
                 std::hint::spin_loop();
-            } else {
+            } else if spins < 96 {
                 std::thread::yield_now();
+            } else {
+                std::thread::sleep(HELPER_NAP);
             }
         }
     }
