@@ -246,7 +246,12 @@ impl Types {
 /// sorted from the largest, compared lexicographically (a prefix first). Letters are numbered
 /// in increasing heap size, and positions are kept sorted ascending.
 pub(crate) fn precedes(a: &[u32], b: &[u32]) -> bool {
-    a.iter().rev().cmp(b.iter().rev()) == std::cmp::Ordering::Less
+    in_order(a, b) == std::cmp::Ordering::Less
+}
+
+/// The comparison behind [`precedes`].
+fn in_order(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
+    a.iter().rev().cmp(b.iter().rev())
 }
 
 /// The key of a position in the order of [`precedes`], for a min-queue.
@@ -255,7 +260,7 @@ struct InOrder(Vec<u32>);
 
 impl Ord for InOrder {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.iter().rev().cmp(other.0.iter().rev())
+        in_order(&self.0, &other.0)
     }
 }
 
@@ -333,7 +338,7 @@ pub(crate) fn least_positions(
 /// least positions, each in P exactly when its least position has options and none in P.
 pub(crate) fn assign_p(least: &[Vec<u32>], sets: &[Bits]) -> Vec<bool> {
     let mut order: Vec<usize> = (0..least.len()).collect();
-    order.sort_by(|&a, &b| InOrder(least[a].clone()).cmp(&InOrder(least[b].clone())));
+    order.sort_by(|&a, &b| in_order(&least[a], &least[b]));
     let mut p = vec![false; least.len()];
     for x in order {
         let set = &sets[x];
