@@ -17,8 +17,8 @@
 //! 2. **Candidate.** The first zero of a lane's 128 bits gives `c`. A lane with all 128 set
 //!    (its value would be 256 or more) takes the single-heap path below instead.
 //! 3. **Proof, one heap at a time.** The rare values below `c` that no single-heap option gives
-//!    form a set of at most 512 bits in a register. Pairs are XORed 64 at a time (bytes) or 32
-//!    (two-byte values) and looked up in it, in chunks that alternate between consecutive pairs
+//!    form a set of at most 512 bits in a register. Pairs are XORed 64 at a time (two-byte
+//!    values in two halves of 32, their keys packed into one vector of bytes) and looked up in it, in chunks that alternate between consecutive pairs
 //!    from the small end and pairs at fixed pseudo-random places (measured on Grundy's game at
 //!    2^21: 1,600 pairs a heap where a plain scan from the small end needs 3,800). Values found
 //!    are packed into a buffer without a branch and struck off after each round of chunks;
@@ -856,7 +856,9 @@ unsafe fn scan<V: Cell>(
 /// written back per value, and the scan stops within four chunks of the one that completes
 /// the set.
 ///
-/// `WORDS`: the values are u16 at `base` (32 pairs a chunk), else bytes (64). `rare_mask`:
+/// `WORDS`: the values are u16 at `base`, else bytes; a chunk is 64 pairs either way (two
+/// halves of 32 two-byte values, whose keys one byte permute packs into one vector: the lookup
+/// and the hit handling, most of a chunk's cost, run once per 64 pairs). `rare_mask`:
 /// with two-byte values, the missing values are rare ones below 512 under this mask, and the
 /// table is indexed by their number among the rare values (the lowest mask bit dropped, as
 /// [`compress`] does: 256 numbers); XORs that are common or 512 and more never count.
@@ -874,7 +876,9 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
     rare_mask: Option<u32>,
 ) -> bool {
     use std::arch::x86_64::*;
-    let width = if WORDS { 32 } else { 64 };
+    // 64 pairs a chunk: with two-byte values, two halves of 32 whose keys are packed into
+    // one vector of bytes, so the lookup and what follows it run once per 64 pairs.
+    let width = 64;
     if span.lo > span.last {
         return false;
     }
@@ -928,6 +932,12 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
         25, 26, 27, 28, 29, 30, 31,
     );
+    // Byte i of the pair (key0, key1): byte 2i of the 128 (the low byte of word i).
+    let low_bytes = _mm512_set_epi8(
+        126, 124, 122, 120, 118, 116, 114, 112, 110, 108, 106, 104, 102, 100, 98, 96, 94, 92, 90,
+        88, 86, 84, 82, 80, 78, 76, 74, 72, 70, 68, 66, 64, 62, 60, 58, 56, 54, 52, 50, 48, 46, 44,
+        42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0,
+    );
     let key_limit = _mm512_set1_epi16(if rare_mask.is_some() { 512 } else { 256 });
     let mask_words = _mm512_set1_epi16(rare_mask.unwrap_or(0) as i16);
     let one_word = _mm512_set1_epi16(1);
@@ -955,19 +965,27 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
         let (key, in_range) = unsafe {
             if WORDS {
                 let words = base.cast::<u16>();
-                let lows = _mm512_loadu_si512(words.add(a).cast());
-                let highs = _mm512_loadu_si512(words.add(span.rest - a - (width - 1)).cast());
-                let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi16(reverse_words, highs));
-                let mut valid = _mm512_cmplt_epu16_mask(x, key_limit);
-                let key = if rare_mask.is_some() {
-                    // Rare XORs only (even parity under the mask), numbered.
-                    let parity = _mm512_popcnt_epi16(_mm512_and_si512(x, mask_words));
-                    valid &= _mm512_testn_epi16_mask(parity, one_word);
-                    _mm512_ternarylogic_epi32(_mm512_srli_epi16(x, 1), x, select, 0xE4)
-                } else {
-                    x
-                };
-                (_mm512_zextsi256_si512(_mm512_cvtepi16_epi8(key)), u64::from(valid))
+                // Half h holds pairs a + 32h + i (i < 32); their partners are the 32 words
+                // from rest − a − 32h − 31, reversed.
+                let mut keys = [_mm512_setzero_si512(); 2];
+                let mut valid = [0u64; 2];
+                for h in 0..2 {
+                    let lows = _mm512_loadu_si512(words.add(a + 32 * h).cast());
+                    let highs = _mm512_loadu_si512(words.add(span.rest - a - 32 * h - 31).cast());
+                    let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi16(reverse_words, highs));
+                    let mut small = _mm512_cmplt_epu16_mask(x, key_limit);
+                    keys[h] = if rare_mask.is_some() {
+                        // Rare XORs only (even parity under the mask), numbered.
+                        let parity = _mm512_popcnt_epi16(_mm512_and_si512(x, mask_words));
+                        small &= _mm512_testn_epi16_mask(parity, one_word);
+                        _mm512_ternarylogic_epi32(_mm512_srli_epi16(x, 1), x, select, 0xE4)
+                    } else {
+                        x
+                    };
+                    valid[h] = u64::from(small);
+                }
+                // The low byte of every word, half 0 then half 1: one byte permute.
+                (_mm512_permutex2var_epi8(keys[0], low_bytes, keys[1]), valid[0] | valid[1] << 32)
             } else {
                 let lows = _mm512_loadu_si512(base.add(a).cast());
                 let highs = _mm512_loadu_si512(base.add(span.rest - a - (width - 1)).cast());
