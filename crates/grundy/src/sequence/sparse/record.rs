@@ -18,11 +18,12 @@
 //!    (its value would be 256 or more) takes the single-heap path below instead.
 //! 3. **Proof, one heap at a time.** The rare values below `c` that no single-heap option gives
 //!    form a set of at most 512 bits in a register. Pairs are XORed 64 at a time (two-byte
-//!    values in two halves of 32, their keys packed into one vector of bytes) and looked up in it, in chunks that alternate between consecutive pairs
-//!    from the small end and pairs at fixed pseudo-random places (measured on Grundy's game at
-//!    2^21: 1,600 pairs a heap where a plain scan from the small end needs 3,800). Values found
-//!    are packed into a buffer without a branch and struck off after each round of chunks;
-//!    once none is left, `c` is the answer. After a budget of chunks the scan goes over every
+//!    values in two halves of 32, their keys packed into one vector of bytes) and looked up in
+//!    it, in chunks that alternate between consecutive pairs from the small end and pairs at
+//!    fixed pseudo-random places (measured on Grundy's game at 2^21: 1,600 pairs a heap where a
+//!    plain scan from the small end needs 3,800). Values found are packed into a buffer
+//!    without a branch and struck off after each round of chunks; once none is left, `c` is
+//!    the answer. After a budget of chunks the scan goes over every
 //!    pair; what is still missing then is absent, and the least of it is the answer.
 //!
 //! The **single-heap path** marks the pairs with a rare part in a table of values seen (as the
@@ -878,7 +879,7 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
     use std::arch::x86_64::*;
     // 64 pairs a chunk: with two-byte values, two halves of 32 whose keys are packed into
     // one vector of bytes, so the lookup and what follows it run once per 64 pairs.
-    let width = 64;
+    const WIDTH: usize = 64;
     if span.lo > span.last {
         return false;
     }
@@ -955,12 +956,12 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
     let (mut found_low, mut found_high) = (0u64, 0u64);
     let (mut filter_low, mut filter_high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
     let (mut bits_low, mut bits_high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-    let mut starts = chunk_starts(span, width, order).peekable();
+    let mut starts = chunk_starts(span, WIDTH, order).peekable();
     let mut done = false;
     let mut since_union = 0;
     while let Some(a) = starts.next() {
-        debug_assert!(a >= span.lo && a + width - 1 <= span.last);
-        // SAFETY: a + width − 1 ≤ last < len and rest − a − (width − 1) ≥ rest − last ≥ 0
+        debug_assert!(a >= span.lo && a + WIDTH - 1 <= span.last);
+        // SAFETY: a + WIDTH − 1 ≤ last < len and rest − a − (WIDTH − 1) ≥ rest − last ≥ 0
         // (the assertion above), in elements of 1 or 2 bytes.
         let (key, in_range) = unsafe {
             if WORDS {
@@ -988,7 +989,7 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
                 (_mm512_permutex2var_epi8(keys[0], low_bytes, keys[1]), valid[0] | valid[1] << 32)
             } else {
                 let lows = _mm512_loadu_si512(base.add(a).cast());
-                let highs = _mm512_loadu_si512(base.add(span.rest - a - (width - 1)).cast());
+                let highs = _mm512_loadu_si512(base.add(span.rest - a - (WIDTH - 1)).cast());
                 (_mm512_xor_si512(lows, _mm512_permutexvar_epi8(reverse_bytes, highs)), u64::MAX)
             }
         };
@@ -1063,8 +1064,8 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
     if !done && order == Order::Every {
         // The pairs after the last whole chunk.
         let n_whole =
-            if span.last + 1 >= span.lo + width { (span.last + 1 - span.lo) / width } else { 0 };
-        for a in span.lo + n_whole * width..=span.last {
+            if span.last + 1 >= span.lo + WIDTH { (span.last + 1 - span.lo) / WIDTH } else { 0 };
+        for a in span.lo + n_whole * WIDTH..=span.last {
             // SAFETY: lo ≤ a ≤ last, as above.
             let x = unsafe {
                 if WORDS {
