@@ -744,13 +744,23 @@ enum Order {
 
 /// The starts of the chunks of `width` pairs that `order` visits in `span`.
 fn chunk_starts(span: Span, width: usize, order: Order) -> impl Iterator<Item = usize> {
+    chunk_starts_from(span, width, order, 0)
+}
+
+/// [`chunk_starts`] from its chunk number `from` on.
+fn chunk_starts_from(
+    span: Span,
+    width: usize,
+    order: Order,
+    from: usize,
+) -> impl Iterator<Item = usize> {
     let Span { lo, last, .. } = span;
     let n_whole = if last + 1 >= lo + width { (last + 1 - lo) / width } else { 0 };
     let random_top = last.min(lo + RANDOM_SPAN);
     let random_room = if random_top + 1 >= lo + width { random_top + 2 - lo - width } else { 0 };
     let alternating = order == Order::Alternating;
     let total = if alternating { BUDGET_CHUNKS.min(2 * n_whole) } else { n_whole };
-    (0..total).map(move |i| {
+    (from.min(total)..total).map(move |i| {
         if !alternating {
             lo + i * width
         } else if i % 2 == 0 || random_room == 0 {
@@ -790,14 +800,18 @@ fn scan_tail<V: Cell>(old: &[V], span: Span, width: usize, missing: &mut [u64; 8
     missing.iter().all(|&w| w == 0)
 }
 
-/// Missing values up to which the indexed scan takes two halves (measured: above 64 the
-/// round-based scan is as fast).
-const INDEXED_HIGH: u32 = 64;
+/// Missing values up to which the indexed scan takes two sets of indices (all it can hold).
+/// Measured on Officers far out, where heaps have 57 rare values to prove on average and
+/// nearly half of the proof scans start with more than 64: with 64 here the round-based scan
+/// took a third of the time; with 128, and the hand-over to one set at 64 values left, 7–8%
+/// less time a heap (see DESIGN.md).
+const INDEXED_HIGH: u32 = 128;
 
 /// One proof scan of `span` in `order` (the processor has the record path's instructions):
 /// the indexed scan when at most 128 values are missing, all below 256 or (two-byte values,
 /// a mask whose lowest bit is among the low six) all rare and below 512; the round-based one
-/// otherwise.
+/// otherwise. The indexed scan with two sets hands over to the one with one set as soon as
+/// at most 64 values are left (one set costs less a chunk), from the chunk it reached.
 #[cfg(target_arch = "x86_64")]
 unsafe fn scan<V: Cell>(
     old: &[V],
@@ -807,44 +821,63 @@ unsafe fn scan<V: Cell>(
     mask: u32,
     scratch: &mut RecordScratch,
 ) -> bool {
+    let mut from = 0;
+    loop {
+        // SAFETY: the caller's.
+        let outcome = unsafe { scan_from(old, span, order, missing, mask, scratch, from) };
+        match outcome {
+            Ok(done) => return done,
+            Err(next) => from = next,
+        }
+    }
+}
+
+/// [`scan`] from chunk `from` of the order: `Err(next)` when the indexed scan with two sets
+/// stopped at chunk `next` with at most 64 values left.
+#[cfg(target_arch = "x86_64")]
+unsafe fn scan_from<V: Cell>(
+    old: &[V],
+    span: Span,
+    order: Order,
+    missing: &mut [u64; 8],
+    mask: u32,
+    scratch: &mut RecordScratch,
+    from: usize,
+) -> Result<bool, usize> {
     let count: u32 = missing.iter().map(|w| w.count_ones()).sum();
     let low = missing[4..].iter().all(|&w| w == 0);
     // SAFETY: the caller's; a cell of one byte is a u8, of two a u16 (`Cell` is sealed).
     unsafe {
         if V::BYTES == 1 {
             let bytes = std::slice::from_raw_parts(old.as_ptr().cast::<u8>(), old.len());
+            let (base, len) = (bytes.as_ptr(), bytes.len());
             if count <= 64 && low {
-                scan_indexed::<false, false>(
-                    bytes.as_ptr(),
-                    bytes.len(),
-                    span,
-                    order,
-                    missing,
-                    None,
-                )
+                scan_indexed::<false, false>(base, len, span, order, missing, None, from)
             } else if count <= INDEXED_HIGH && low {
-                scan_indexed::<false, true>(bytes.as_ptr(), bytes.len(), span, order, missing, None)
+                scan_indexed::<false, true>(base, len, span, order, missing, None, from)
             } else {
-                scan_bytes(bytes, span, order, missing, scratch)
+                debug_assert_eq!(from, 0);
+                Ok(scan_bytes(bytes, span, order, missing, scratch))
             }
         } else {
             let words = std::slice::from_raw_parts(old.as_ptr().cast::<u16>(), old.len());
-            let base = words.as_ptr().cast::<u8>();
+            let (base, len) = (words.as_ptr().cast::<u8>(), words.len());
             let rare_only = || {
                 let rare = rare_pattern(mask);
                 missing.iter().zip(&rare).all(|(m, r)| m & !r == 0)
             };
             let by_number = mask != 0 && mask.trailing_zeros() < 6;
             if count <= 64 && low {
-                scan_indexed::<true, false>(base, words.len(), span, order, missing, None)
+                scan_indexed::<true, false>(base, len, span, order, missing, None, from)
             } else if count <= INDEXED_HIGH && low {
-                scan_indexed::<true, true>(base, words.len(), span, order, missing, None)
+                scan_indexed::<true, true>(base, len, span, order, missing, None, from)
             } else if count <= 64 && by_number && rare_only() {
-                scan_indexed::<true, false>(base, words.len(), span, order, missing, Some(mask))
+                scan_indexed::<true, false>(base, len, span, order, missing, Some(mask), from)
             } else if count <= INDEXED_HIGH && by_number && rare_only() {
-                scan_indexed::<true, true>(base, words.len(), span, order, missing, Some(mask))
+                scan_indexed::<true, true>(base, len, span, order, missing, Some(mask), from)
             } else {
-                scan_words(words, span, order, missing, scratch)
+                debug_assert_eq!(from, 0);
+                Ok(scan_words(words, span, order, missing, scratch))
             }
         }
     }
@@ -875,13 +908,14 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
     order: Order,
     missing: &mut [u64; 8],
     rare_mask: Option<u32>,
-) -> bool {
+    from: usize,
+) -> Result<bool, usize> {
     use std::arch::x86_64::*;
     // 64 pairs a chunk: with two-byte values, two halves of 32 whose keys are packed into
     // one vector of bytes, so the lookup and what follows it run once per 64 pairs.
     const WIDTH: usize = 64;
     if span.lo > span.last {
-        return false;
+        return Ok(false);
     }
     assert!(span.lo >= 1 && span.rest - span.lo < len && 2 * span.last <= span.rest);
     // The 256 keys: values below 256, or the numbers of rare values below 512 (each block of
@@ -913,7 +947,7 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
         quarter
     });
     if count == 0 {
-        return true;
+        return Ok(true);
     }
     debug_assert!(count <= 128);
     let all_low = if count >= 64 { u64::MAX } else { (1u64 << count) - 1 };
@@ -956,10 +990,14 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
     let (mut found_low, mut found_high) = (0u64, 0u64);
     let (mut filter_low, mut filter_high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
     let (mut bits_low, mut bits_high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-    let mut starts = chunk_starts(span, WIDTH, order).peekable();
+    let mut starts = chunk_starts_from(span, WIDTH, order, from).peekable();
     let mut done = false;
+    // With two sets: the chunk to go on from with one set, once at most 64 values are left.
+    let mut narrowed = None;
+    let mut chunk = from;
     let mut since_union = 0;
     while let Some(a) = starts.next() {
+        chunk += 1;
         debug_assert!(a >= span.lo && a + WIDTH - 1 <= span.last);
         // SAFETY: a + WIDTH − 1 ≤ last < len and rest − a − (WIDTH − 1) ≥ rest − last ≥ 0
         // (the assertion above), in elements of 1 or 2 bytes.
@@ -1049,6 +1087,11 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
                 done = true;
                 break;
             }
+            let found = found_low.count_ones() + found_high.count_ones();
+            if HIGH && count - found <= 64 && starts.peek().is_some() {
+                narrowed = Some(chunk);
+                break;
+            }
             filter_low = _mm512_set1_epi64(found_low as i64);
             if HIGH {
                 filter_high = _mm512_set1_epi64(found_high as i64);
@@ -1061,7 +1104,7 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
         // SAFETY: 64 bytes into each quarter of a [u8; 256].
         unsafe { _mm512_storeu_si512(indices.as_mut_ptr().add(64 * q).cast(), *quarter) };
     }
-    if !done && order == Order::Every {
+    if !done && narrowed.is_none() && order == Order::Every {
         // The pairs after the last whole chunk.
         let n_whole =
             if span.last + 1 >= span.lo + WIDTH { (span.last + 1 - span.lo) / WIDTH } else { 0 };
@@ -1111,7 +1154,10 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
             }
         }
     }
-    done
+    match narrowed {
+        Some(next) if !done => Err(next),
+        _ => Ok(done),
+    }
 }
 
 /// The proof scan over bytes: 64 pairs a chunk, a 256-bit set (values are below 256).
