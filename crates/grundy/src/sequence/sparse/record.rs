@@ -1098,14 +1098,13 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
             }
         }
     }
-    // The index of each key, for the pairs one at a time below and the values left after.
-    let mut indices = [0u8; 256];
-    for (q, quarter) in table.iter().enumerate() {
-        // SAFETY: 64 bytes into each quarter of a [u8; 256].
-        unsafe { _mm512_storeu_si512(indices.as_mut_ptr().add(64 * q).cast(), *quarter) };
-    }
     if !done && narrowed.is_none() && order == Order::Every {
-        // The pairs after the last whole chunk.
+        // The pairs after the last whole chunk, by the index of each key.
+        let mut indices = [0u8; 256];
+        for (q, quarter) in table.iter().enumerate() {
+            // SAFETY: 64 bytes into each quarter of a [u8; 256].
+            unsafe { _mm512_storeu_si512(indices.as_mut_ptr().add(64 * q).cast(), *quarter) };
+        }
         let n_whole =
             if span.last + 1 >= span.lo + WIDTH { (span.last + 1 - span.lo) / WIDTH } else { 0 };
         for a in span.lo + n_whole * WIDTH..=span.last {
@@ -1133,19 +1132,16 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
         }
         done = found_low == all_low && found_high == all_high;
     }
-    // What is still missing: the keys whose index was not found, back as values.
-    let mut left_keys = keys;
-    for (word, q) in left_keys.iter_mut().zip(0..) {
-        let quarter = &indices[64 * q..64 * q + 64];
-        let mut bits = *word;
-        while bits != 0 {
-            let index = quarter[bits.trailing_zeros() as usize];
-            let was_found =
-                if index < 64 { found_low >> index & 1 } else { found_high >> (index - 64) & 1 };
-            *word &= !(was_found << bits.trailing_zeros());
-            bits &= bits - 1;
-        }
-    }
+    // What is still missing: the keys whose index was not found. A key's index is its rank
+    // among the keys, so the keys left are the indices not found deposited into the keys, a
+    // quarter at a time.
+    let not_found = !(u128::from(found_high) << 64 | u128::from(found_low));
+    let mut rank = 0;
+    let left_keys: [u64; 4] = std::array::from_fn(|q| {
+        let left = _pdep_u64(not_found.checked_shr(rank).unwrap_or(0) as u64, keys[q]);
+        rank += keys[q].count_ones();
+        left
+    });
     match &pattern {
         None => missing[..4].copy_from_slice(&left_keys),
         Some(rare) => {
