@@ -14,8 +14,10 @@
 //!    its 128 bits as eight 16-bit words in eight registers, set by variable shifts: no store
 //!    per pair, where marking a table costs one (measured here: 0.23 ns a pair against about
 //!    0.5).
-//! 2. **Candidate.** The first zero of a lane's 128 bits gives `c`. A lane with all 128 set
-//!    (its value would be 256 or more) takes the single-heap path below instead.
+//! 2. **Candidate.** The first zero of a lane's 128 bits gives `c`. When a lane has all 128
+//!    set (its value is 256 or more: Officers, one heap in twelve), the group takes a second
+//!    pass for the next 64 common numbers (values below 384), with four shifts instead of
+//!    eight; a lane with all of those too takes the single-heap path below.
 //! 3. **Proof, one heap at a time.** The rare values below `c` that no single-heap option gives
 //!    form a set of at most 512 bits in a register. Pairs are XORed 64 at a time (two-byte
 //!    values in two halves of 32, their keys packed into one vector of bytes) and looked up in
@@ -28,7 +30,7 @@
 //!
 //! The **single-heap path** marks the pairs with a rare part in a table of values seen (as the
 //! general path does), takes the least unmarked common value, and proves it the same way; it
-//! serves lanes whose value passes 255, and heaps that phase 2 computes again.
+//! serves lanes whose value passes 383, and heaps that phase 2 computes again.
 //!
 //! Pairs whose partner reaches into the block (phase 2 adds them) are left out throughout; so
 //! are (rare, rare) pairs in the rare pass (their value is rare: the proof scan sees them).
@@ -203,7 +205,7 @@ pub(super) fn settle<V: Cell>(
     let values = all.old;
     let (mask, b) = (all.mask, all.mask.trailing_zeros());
     let c = speculation.stops[0];
-    debug_assert!(c < 256);
+    debug_assert!(c < 512);
     let left_out_last =
         |k: usize| last_pair(n - k, all.unequal).min((reach - k).saturating_sub(start));
     let is_single = |x: u32| {
@@ -366,55 +368,10 @@ pub(super) fn speculate_group<V: Cell>(
     let mut spans = std::mem::take(&mut scratch.spans);
     spans.clear();
     let rare_values_below_512 = rare_pattern(mask);
+    common_pass(shared, n0, LOW_BAND, &mut commons, scratch);
     for &k in shared.split_after {
         let r0 = n0 - k;
-        // Kernel range: partners in 1..s for every lane.
         let a_lo = (r0 + GROUP).saturating_sub(s).max(1);
-        let a_hi = r0 - 1;
-        let i_lo = shared.rare.partition_point(|&a| a < a_lo);
-        let i_hi = shared.rare.partition_point(|&a| a <= a_hi).max(i_lo);
-        find_bad_pairs(shared.rare, r0, i_lo, i_hi, &mut scratch.bad);
-        let mut from = i_lo;
-        let bad = std::mem::take(&mut scratch.bad);
-        for &(index, lanes) in bad.iter().chain(std::iter::once(&(i_hi, 0))) {
-            if from < index {
-                rare_commons(
-                    old,
-                    r0,
-                    &shared.rare[from..index],
-                    &shared.rare_values[from..index],
-                    b,
-                    &mut commons,
-                );
-            }
-            if index < i_hi {
-                // Lanes not in `lanes` have a common partner here.
-                let (a, value) = (shared.rare[index], shared.rare_values[index]);
-                for (lane, set) in commons.iter_mut().enumerate() {
-                    if lanes & (1 << lane) == 0 {
-                        let x: u32 = (value ^ old[r0 + lane - a]).into();
-                        add_common(set, compress(x, b));
-                    }
-                }
-            }
-            from = index + 1;
-        }
-        scratch.bad = bad;
-        // Rare positions just below the group: a partner for some lanes only.
-        for (&a, &value) in shared.rare[i_hi..].iter().zip(&shared.rare_values[i_hi..]) {
-            let first_lane = (a + 1).saturating_sub(r0);
-            for (lane, set) in commons.iter_mut().enumerate().skip(first_lane) {
-                let partner = r0 + lane - a;
-                if partner >= s || (shared.unequal && partner == a) {
-                    continue;
-                }
-                let x: u32 = (value ^ old[partner]).into();
-                if is_rare(x, mask) {
-                    continue; // a (rare, rare) pair: the proof scan sees it
-                }
-                add_common(set, compress(x, b));
-            }
-        }
         spans.push(std::array::from_fn(|lane| Span {
             rest: r0 + lane,
             lo: a_lo,
@@ -423,8 +380,7 @@ pub(super) fn speculate_group<V: Cell>(
     }
     // Single-heap options.
     for (lane, (set, found)) in commons.iter_mut().zip(rare_found.iter_mut()).enumerate() {
-        let n = n0 + lane;
-        let mut add = |x: u32| {
+        for x in single_heap_values(shared, n0 + lane) {
             if is_rare(x, mask) {
                 if x < 512 {
                     found[(x / 64) as usize] |= 1 << (x % 64);
@@ -432,27 +388,36 @@ pub(super) fn speculate_group<V: Cell>(
             } else {
                 add_common(set, compress(x, b));
             }
-        };
-        for &k in shared.take_all {
-            if n == k {
-                add(0);
-            }
         }
-        for &k in shared.leave_one {
-            if n > k && n - k < s {
-                add(old[n - k].into());
+    }
+    // Lanes with every common value below 256 (Officers: one heap in twelve): the next 64
+    // common numbers for the whole group, one more pass with half the shifts.
+    let mut high = [0u128; GROUP];
+    let high_ran = commons.contains(&u128::MAX);
+    if high_ran {
+        common_pass(shared, n0, HIGH_BAND, &mut high, scratch);
+        for (lane, set) in high.iter_mut().enumerate() {
+            for x in single_heap_values(shared, n0 + lane) {
+                if !is_rare(x, mask) {
+                    add_common_in(set, compress(x, b), HIGH_BAND);
+                }
             }
         }
     }
+    let all_high = (1u128 << HIGH_BAND.width) - 1;
     let mut lane_spans = std::mem::take(&mut scratch.lane_spans);
     let speculations = std::array::from_fn(|lane| {
         let n = n0 + lane;
-        if commons[lane] == u128::MAX {
-            // Every common value below 256 is an option: the single-heap path, then the
+        let number = if commons[lane] != u128::MAX {
+            commons[lane].trailing_ones()
+        } else if high_ran && high[lane] & all_high != all_high {
+            HIGH_BAND.offset + high[lane].trailing_ones()
+        } else {
+            // Every common value below 384 is an option: the single-heap path, then the
             // general one, take this heap.
             return speculate_single(shared, n, scratch, general);
-        }
-        let c = common_numbered(commons[lane].trailing_ones(), b, mask);
+        };
+        let c = common_numbered(number, b, mask);
         let mut missing = below(&rare_values_below_512, c);
         for (word, found) in missing.iter_mut().zip(&rare_found[lane]) {
             *word &= !found;
@@ -476,6 +441,107 @@ pub(super) fn speculate_group<V: Cell>(
     scratch.spans = spans;
     scratch.lane_spans = lane_spans;
     speculations
+}
+
+/// The values of the single-heap options of heap `n` whose heap is known.
+fn single_heap_values<'a, V: Cell>(
+    shared: &Shared<'a, V>,
+    n: usize,
+) -> impl Iterator<Item = u32> + 'a {
+    let take_all = shared.take_all.iter().filter(move |&&k| n == k).map(|_| 0);
+    let old = shared.old;
+    let leave_one = shared
+        .leave_one
+        .iter()
+        .filter(move |&&k| n > k && n - k < old.len())
+        .map(move |&k| old[n - k].into());
+    take_all.chain(leave_one)
+}
+
+/// A band of common numbers: `width` of them from `offset`, bit `z − offset` of a lane's set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Band {
+    offset: u32,
+    width: u32,
+}
+
+/// The common values below 256 (128 numbers), for every group.
+const LOW_BAND: Band = Band { offset: 0, width: 128 };
+
+/// The 64 common numbers after those (values below 384), for groups with a lane that has all
+/// of the first 128.
+const HIGH_BAND: Band = Band { offset: 128, width: 64 };
+
+fn add_common_in(set: &mut u128, z: u32, band: Band) {
+    if z >= band.offset && z - band.offset < band.width {
+        *set |= 1 << (z - band.offset);
+    }
+}
+
+/// The rare pass of a group for the common numbers of `band`: every pair with a rare part and a
+/// partner below the group's block, split by split, into each lane's set.
+fn common_pass<V: Cell>(
+    shared: &Shared<'_, V>,
+    n0: usize,
+    band: Band,
+    commons: &mut [u128; GROUP],
+    scratch: &mut RecordScratch,
+) {
+    let old = shared.old;
+    let s = old.len();
+    let mask = shared.mask;
+    let b = mask.trailing_zeros();
+    for &k in shared.split_after {
+        let r0 = n0 - k;
+        // Kernel range: partners in 1..s for every lane.
+        let a_lo = (r0 + GROUP).saturating_sub(s).max(1);
+        let a_hi = r0 - 1;
+        let i_lo = shared.rare.partition_point(|&a| a < a_lo);
+        let i_hi = shared.rare.partition_point(|&a| a <= a_hi).max(i_lo);
+        find_bad_pairs(shared.rare, r0, i_lo, i_hi, &mut scratch.bad);
+        let mut from = i_lo;
+        let bad = std::mem::take(&mut scratch.bad);
+        for &(index, lanes) in bad.iter().chain(std::iter::once(&(i_hi, 0))) {
+            if from < index {
+                rare_commons(
+                    old,
+                    r0,
+                    &shared.rare[from..index],
+                    &shared.rare_values[from..index],
+                    b,
+                    band,
+                    commons,
+                );
+            }
+            if index < i_hi {
+                // Lanes not in `lanes` have a common partner here.
+                let (a, value) = (shared.rare[index], shared.rare_values[index]);
+                for (lane, set) in commons.iter_mut().enumerate() {
+                    if lanes & (1 << lane) == 0 {
+                        let x: u32 = (value ^ old[r0 + lane - a]).into();
+                        add_common_in(set, compress(x, b), band);
+                    }
+                }
+            }
+            from = index + 1;
+        }
+        scratch.bad = bad;
+        // Rare positions just below the group: a partner for some lanes only.
+        for (&a, &value) in shared.rare[i_hi..].iter().zip(&shared.rare_values[i_hi..]) {
+            let first_lane = (a + 1).saturating_sub(r0);
+            for (lane, set) in commons.iter_mut().enumerate().skip(first_lane) {
+                let partner = r0 + lane - a;
+                if partner >= s || (shared.unequal && partner == a) {
+                    continue;
+                }
+                let x: u32 = (value ^ old[partner]).into();
+                if is_rare(x, mask) {
+                    continue; // a (rare, rare) pair: the proof scan sees it
+                }
+                add_common_in(set, compress(x, b), band);
+            }
+        }
+    }
 }
 
 /// Phase 1 for heap `n` alone: the pairs with a rare part marked in a table (exact, whatever
@@ -587,13 +653,14 @@ fn find_bad_pairs(
 }
 
 /// The rare pass of a group over `rare` (whose partners are common for every lane): sets, in
-/// each lane's 128 bits, the compressed values `G(a) ⊕ G(r0 + lane − a)` below 128.
+/// each lane's bits, the compressed values `G(a) ⊕ G(r0 + lane − a)` in `band`.
 fn rare_commons<V: Cell>(
     old: &[V],
     r0: usize,
     rare: &[usize],
     rare_values: &[V],
     b: u32,
+    band: Band,
     commons: &mut [u128; GROUP],
 ) {
     if rare.is_empty() {
@@ -606,10 +673,14 @@ fn rare_commons<V: Cell>(
     // SAFETY: `available()` was asked by `applies` before any group got here, and the reads
     // are in bounds (the assertion above).
     unsafe {
-        rare_commons_avx512(old, r0, rare, rare_values, b, commons)
+        match band.width {
+            128 => rare_commons_avx512::<V, 8>(old, r0, rare, rare_values, b, band.offset, commons),
+            64 => rare_commons_avx512::<V, 4>(old, r0, rare, rare_values, b, band.offset, commons),
+            _ => unreachable!("a band of 64 or 128 numbers"),
+        }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    rare_commons_portable(old, r0, rare, rare_values, b, commons)
+    rare_commons_portable(old, r0, rare, rare_values, b, band, commons)
 }
 
 /// [`rare_commons`] one pair at a time: the reference the vector kernel is tested against.
@@ -620,34 +691,38 @@ fn rare_commons_portable<V: Cell>(
     rare: &[usize],
     rare_values: &[V],
     b: u32,
+    band: Band,
     commons: &mut [u128; GROUP],
 ) {
     for (&a, &value) in rare.iter().zip(rare_values) {
         for (lane, set) in commons.iter_mut().enumerate() {
             let x: u32 = (value ^ old[r0 + lane - a]).into();
-            add_common(set, compress(x, b));
+            add_common_in(set, compress(x, b), band);
         }
     }
 }
 
 /// [`rare_commons`] in AVX-512: 32 partners in one load (bytes widened to words), one XOR,
-/// the compression in a shift and a bit select, then eight variable shifts and ORs into eight
-/// registers of 32 words: word `j` of lane `h` holds bits `16j..16j + 16` of heap `h`'s set.
+/// the compression in a shift and a bit select, then `WORDS` variable shifts and ORs into as
+/// many registers of 32 words: word `j` of lane `h` holds bits `16j..16j + 16` of heap `h`'s
+/// set, numbers from `offset`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-unsafe fn rare_commons_avx512<V: Cell>(
+unsafe fn rare_commons_avx512<V: Cell, const WORDS: usize>(
     old: &[V],
     r0: usize,
     rare: &[usize],
     rare_values: &[V],
     b: u32,
+    offset: u32,
     commons: &mut [u128; GROUP],
 ) {
     use std::arch::x86_64::*;
     let one = _mm512_set1_epi16(1);
     let select = _mm512_set1_epi16(!((1u16 << b) - 1) as i16);
-    let offsets: [__m512i; 8] = std::array::from_fn(|j| _mm512_set1_epi16(16 * j as i16));
-    let mut acc = [_mm512_setzero_si512(); 8];
+    let offsets: [__m512i; WORDS] =
+        std::array::from_fn(|j| _mm512_set1_epi16((offset + 16 * j as u32) as i16));
+    let mut acc = [_mm512_setzero_si512(); WORDS];
     let base = old.as_ptr();
     for (&a, &value) in rare.iter().zip(rare_values) {
         let at = r0 - a;
@@ -662,12 +737,13 @@ unsafe fn rare_commons_avx512<V: Cell>(
         let x = _mm512_xor_si512(partners, _mm512_set1_epi16(value.index() as i16));
         // Bits at and above `b` from x >> 1, below `b` from x.
         let z = _mm512_ternarylogic_epi32(_mm512_srli_epi16(x, 1), x, select, 0xE4);
-        // Word j gets bit z − 16·j: a shift by 16 or more (or a negative one) gives 0.
+        // Word j gets bit z − offset − 16·j: a shift by 16 or more (or a negative one, which
+        // is one as an unsigned count) gives 0.
         for (word, offset) in acc.iter_mut().zip(&offsets) {
             *word = _mm512_or_si512(*word, _mm512_sllv_epi16(one, _mm512_sub_epi16(z, *offset)));
         }
     }
-    let mut words = [[0u16; GROUP]; 8];
+    let mut words = [[0u16; GROUP]; WORDS];
     for (out, word) in words.iter_mut().zip(&acc) {
         // SAFETY: 64 bytes into a [u16; 32].
         unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), *word) };
@@ -1368,14 +1444,16 @@ mod tests {
             let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
             let rare_words: Vec<u16> = rare.iter().map(|&a| values[a]).collect();
             let rare_bytes: Vec<u8> = rare.iter().map(|&a| bytes[a]).collect();
-            let (mut fast, mut slow) = ([0u128; GROUP], [0u128; GROUP]);
-            rare_commons(&values[..len], r0, &rare, &rare_words, b, &mut fast);
-            rare_commons_portable(&values[..len], r0, &rare, &rare_words, b, &mut slow);
-            prop_assert_eq!(fast, slow, "u16");
-            let (mut fast, mut slow) = ([0u128; GROUP], [0u128; GROUP]);
-            rare_commons(&bytes[..len], r0, &rare, &rare_bytes, b, &mut fast);
-            rare_commons_portable(&bytes[..len], r0, &rare, &rare_bytes, b, &mut slow);
-            prop_assert_eq!(fast, slow, "u8");
+            for band in [LOW_BAND, HIGH_BAND] {
+                let (mut fast, mut slow) = ([0u128; GROUP], [0u128; GROUP]);
+                rare_commons(&values[..len], r0, &rare, &rare_words, b, band, &mut fast);
+                rare_commons_portable(&values[..len], r0, &rare, &rare_words, b, band, &mut slow);
+                prop_assert_eq!(fast, slow, "u16, {:?}", band);
+                let (mut fast, mut slow) = ([0u128; GROUP], [0u128; GROUP]);
+                rare_commons(&bytes[..len], r0, &rare, &rare_bytes, b, band, &mut fast);
+                rare_commons_portable(&bytes[..len], r0, &rare, &rare_bytes, b, band, &mut slow);
+                prop_assert_eq!(fast, slow, "u8, {:?}", band);
+            }
         }
 
         /// Every proof scan (indexed by value or by rare number, round-based, both orders, both
