@@ -226,7 +226,8 @@ pub(super) fn settle<V: Cell>(
             return Some(c);
         }
     }
-    let singles: Vec<u32> = single_heap_options(all, n);
+    // Every value below `n` is known here.
+    let singles: Vec<u32> = single_heap_values(all, n).collect();
     let spans = |left_out: bool| -> Vec<Span> {
         all.split_after
             .iter()
@@ -299,22 +300,6 @@ pub(super) fn settle<V: Cell>(
     } else {
         least(&missing).map(|absent| absent.min(candidate))
     }
-}
-
-/// The values of the single-heap options of heap `n` (every value known).
-fn single_heap_options<V: Cell>(all: &Shared<'_, V>, n: usize) -> Vec<u32> {
-    let mut singles = Vec::new();
-    for &k in all.take_all {
-        if n == k {
-            singles.push(0);
-        }
-    }
-    for &k in all.leave_one {
-        if n > k {
-            singles.push(all.old[n - k].into());
-        }
-    }
-    singles
 }
 
 /// [`prove`] over every pair of `spans`, in order.
