@@ -395,7 +395,8 @@ pub(super) fn speculate_group<V: Cell>(
         let n = n0 + lane;
         let number = if commons[lane] != u128::MAX {
             commons[lane].trailing_ones()
-        } else if high_ran && high[lane] & all_high != all_high {
+        } else if high[lane] & all_high != all_high {
+            // (All 128 set: the second pass ran.)
             HIGH_BAND.offset + high[lane].trailing_ones()
         } else {
             // Every common value below 384 is an option: the single-heap path, then the
@@ -581,9 +582,7 @@ pub(super) fn speculate_single<V: Cell>(
 }
 
 fn add_common(set: &mut u128, z: u32) {
-    if z < 128 {
-        *set |= 1 << z;
-    }
+    add_common_in(set, z, LOW_BAND);
 }
 
 fn least(set: &[u64; 8]) -> Option<u32> {
