@@ -526,6 +526,90 @@ fn mark_pair_range_avx2<V: Cell>(
     mark_pair_range_generic(values, rest, first, last, seen, stamp)
 }
 
+/// [`pair_with_xor_generic`] with AVX-512: 64 pairs of bytes or 32 pairs of two-byte values
+/// a vector (the partners reversed by one permute), the first hit by the compare's mask. Phase
+/// 2 of the record path runs it once a heap on the thread that settles every heap, over the
+/// pairs whose partner phase 1 could not see (up to some 300).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+unsafe fn pair_with_xor_avx512<V: Cell>(
+    values: &[V],
+    rest: usize,
+    first: usize,
+    last: usize,
+    target: V,
+) -> Option<usize> {
+    use std::arch::x86_64::*;
+    if first > last {
+        return None;
+    }
+    // The slice indexing of the generic version, checked once.
+    assert!(rest - first < values.len() && rest >= last);
+    let len = last + 1 - first;
+    let lanes = 64 / V::BYTES;
+    let mut start = 0;
+    let base = values.as_ptr();
+    let target = target.into();
+    // SAFETY: lows are first + start .. first + start + lanes − 1 ≤ last, highs are
+    // rest − first − start − (lanes − 1) ≥ rest − last .. rest − first, all inside `values`
+    // (the assertion above); a cell is a u8 or a u16 (`Cell` is sealed).
+    unsafe {
+        if V::BYTES == 1 {
+            let reverse = _mm512_set_epi8(
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+                23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+                44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+            );
+            let wanted = _mm512_set1_epi8(target as u8 as i8);
+            while start + lanes <= len {
+                let lows = _mm512_loadu_si512(base.add(first + start).cast());
+                let highs = _mm512_loadu_si512(base.add(rest - first - start - (lanes - 1)).cast());
+                let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi8(reverse, highs));
+                let hits = _mm512_cmpeq_epi8_mask(x, wanted);
+                if hits != 0 {
+                    return Some(start + hits.trailing_zeros() as usize);
+                }
+                start += lanes;
+            }
+        } else {
+            let reverse = _mm512_set_epi16(
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+                23, 24, 25, 26, 27, 28, 29, 30, 31,
+            );
+            let wanted = _mm512_set1_epi16(target as u16 as i16);
+            while start + lanes <= len {
+                let lows = _mm512_loadu_si512(base.add(first + start).cast());
+                let highs = _mm512_loadu_si512(base.add(rest - first - start - (lanes - 1)).cast());
+                let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi16(reverse, highs));
+                let hits = _mm512_cmpeq_epi16_mask(x, wanted);
+                if hits != 0 {
+                    return Some(start + hits.trailing_zeros() as usize);
+                }
+                start += lanes;
+            }
+        }
+    }
+    (start..len).find(|&i| (values[first + i] ^ values[rest - first - i]).into() == target)
+}
+
+/// Whether the processor has what [`pair_with_xor_avx512`] needs (asked once).
+fn has_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::OnceLock;
+        static HAS_AVX512: OnceLock<bool> = OnceLock::new();
+        *HAS_AVX512.get_or_init(|| {
+            std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vbmi")
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// See [`pair_with_xor_generic`].
 pub(super) fn pair_with_xor<V: Cell>(
     values: &[V],
@@ -534,6 +618,11 @@ pub(super) fn pair_with_xor<V: Cell>(
     last: usize,
     target: V,
 ) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx512() {
+        // SAFETY: the processor was asked, and has AVX-512 (F, BW, VBMI).
+        return unsafe { pair_with_xor_avx512(values, rest, first, last, target) };
+    }
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the processor was asked, and has AVX2.
@@ -557,4 +646,73 @@ fn mark_pair_range<V: Cell>(
         return unsafe { mark_pair_range_avx2(values, rest, first, last, seen, stamp) };
     }
     mark_pair_range_generic(values, rest, first, last, seen, stamp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The definition: the first pair, counted from `first`, whose values XOR to `target`.
+    fn first_pair<V: Cell>(
+        values: &[V],
+        rest: usize,
+        first: usize,
+        last: usize,
+        target: V,
+    ) -> Option<usize> {
+        (first..=last).position(|a| values[a] ^ values[rest - a] == target)
+    }
+
+    /// Values from a small or a wide range, and a target that is, half the time, the XOR of
+    /// a pair chosen at random among those searched (so that the first hit falls anywhere in
+    /// a vector, not only near the start).
+    fn pair_input() -> impl Strategy<Value = (Vec<u16>, usize, usize, usize, u16)> {
+        (2usize..700, prop_oneof![Just(4u16), Just(24u16), Just(512u16)]).prop_flat_map(
+            |(len, range)| {
+                (
+                    proptest::collection::vec(0..range, len),
+                    1..len,
+                    any::<prop::sample::Index>(),
+                    any::<prop::sample::Index>(),
+                    any::<prop::sample::Index>(),
+                    any::<bool>(),
+                )
+                    .prop_map(move |(values, rest, i, j, k, planted)| {
+                        // 1 ≤ first, last ≤ rest / 2 (pairs (a, rest − a) with a ≤ rest − a),
+                        // and sometimes first > last (no pairs).
+                        let half = (rest / 2).max(1);
+                        let (first, last) = (1 + i.index(half), j.index(half + 1));
+                        let target = if planted && first <= last {
+                            let a = first + k.index(last - first + 1);
+                            values[a] ^ values[rest - a]
+                        } else {
+                            k.index(usize::from(range)) as u16
+                        };
+                        (values, rest, first, last, target)
+                    })
+            },
+        )
+    }
+
+    proptest! {
+        /// Whatever the processor, `pair_with_xor` finds the first pair with the XOR, on
+        /// two-byte values and on bytes, or none when there is none.
+        #[test]
+        fn pair_with_xor_finds_the_first_pair((values, rest, first, last, target) in pair_input()) {
+            prop_assert_eq!(
+                pair_with_xor(&values, rest, first, last, target),
+                first_pair(&values, rest, first, last, target)
+            );
+            prop_assert_eq!(
+                pair_with_xor_generic(&values, rest, first, last, target),
+                first_pair(&values, rest, first, last, target)
+            );
+            let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+            prop_assert_eq!(
+                pair_with_xor(&bytes, rest, first, last, target as u8),
+                first_pair(&bytes, rest, first, last, target as u8)
+            );
+        }
+    }
 }
