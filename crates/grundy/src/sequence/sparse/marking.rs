@@ -544,7 +544,7 @@ unsafe fn pair_with_xor_avx512<V: Cell>(
         return None;
     }
     // The slice indexing of the generic version, checked once.
-    assert!(rest - first < values.len() && rest >= last);
+    assert!(rest >= last && rest - first < values.len());
     let len = last + 1 - first;
     let lanes = 64 / V::BYTES;
     let mut start = 0;
@@ -552,62 +552,40 @@ unsafe fn pair_with_xor_avx512<V: Cell>(
     let target = target.into();
     // SAFETY: lows are first + start .. first + start + lanes − 1 ≤ last, highs are
     // rest − first − start − (lanes − 1) ≥ rest − last .. rest − first, all inside `values`
-    // (the assertion above); a cell is a u8 or a u16 (`Cell` is sealed).
+    // (the assertion above); a cell is a u8 or a u16 (`Cell` is sealed). `V::BYTES` is a
+    // constant: each build keeps one side of its branches.
     unsafe {
-        if V::BYTES == 1 {
+        let (reverse, wanted) = if V::BYTES == 1 {
             let reverse = _mm512_set_epi8(
                 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
                 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
                 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
             );
-            let wanted = _mm512_set1_epi8(target as u8 as i8);
-            while start + lanes <= len {
-                let lows = _mm512_loadu_si512(base.add(first + start).cast());
-                let highs = _mm512_loadu_si512(base.add(rest - first - start - (lanes - 1)).cast());
-                let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi8(reverse, highs));
-                let hits = _mm512_cmpeq_epi8_mask(x, wanted);
-                if hits != 0 {
-                    return Some(start + hits.trailing_zeros() as usize);
-                }
-                start += lanes;
-            }
+            (reverse, _mm512_set1_epi8(target as u8 as i8))
         } else {
             let reverse = _mm512_set_epi16(
                 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
                 23, 24, 25, 26, 27, 28, 29, 30, 31,
             );
-            let wanted = _mm512_set1_epi16(target as u16 as i16);
-            while start + lanes <= len {
-                let lows = _mm512_loadu_si512(base.add(first + start).cast());
-                let highs = _mm512_loadu_si512(base.add(rest - first - start - (lanes - 1)).cast());
+            (reverse, _mm512_set1_epi16(target as u16 as i16))
+        };
+        while start + lanes <= len {
+            let lows = _mm512_loadu_si512(base.add(first + start).cast());
+            let highs = _mm512_loadu_si512(base.add(rest - first - start - (lanes - 1)).cast());
+            let hits = if V::BYTES == 1 {
+                let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi8(reverse, highs));
+                _mm512_cmpeq_epi8_mask(x, wanted)
+            } else {
                 let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi16(reverse, highs));
-                let hits = _mm512_cmpeq_epi16_mask(x, wanted);
-                if hits != 0 {
-                    return Some(start + hits.trailing_zeros() as usize);
-                }
-                start += lanes;
+                u64::from(_mm512_cmpeq_epi16_mask(x, wanted))
+            };
+            if hits != 0 {
+                return Some(start + hits.trailing_zeros() as usize);
             }
+            start += lanes;
         }
     }
     (start..len).find(|&i| (values[first + i] ^ values[rest - first - i]).into() == target)
-}
-
-/// Whether the processor has what [`pair_with_xor_avx512`] needs (asked once).
-fn has_avx512() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::sync::OnceLock;
-        static HAS_AVX512: OnceLock<bool> = OnceLock::new();
-        *HAS_AVX512.get_or_init(|| {
-            std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512bw")
-                && std::is_x86_feature_detected!("avx512vbmi")
-        })
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }
 
 /// See [`pair_with_xor_generic`].
@@ -619,8 +597,9 @@ pub(super) fn pair_with_xor<V: Cell>(
     target: V,
 ) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    if has_avx512() {
-        // SAFETY: the processor was asked, and has AVX-512 (F, BW, VBMI).
+    if super::record::available() {
+        // SAFETY: the processor was asked (the record path's check: AVX-512 with F, BW and
+        // VBMI among the rest).
         return unsafe { pair_with_xor_avx512(values, rest, first, last, target) };
     }
     #[cfg(target_arch = "x86_64")]
