@@ -831,6 +831,11 @@ impl Sink for FileSink<'_, '_> {
             Chunk::Narrow(values) => self.output.append(values),
             Chunk::Wide(values) => self.output.append(values),
             Chunk::Long(_) => self.output.append(&values.to_vec()),
+            // Folded bytes (values below 512): decoded a piece at a time.
+            Chunk::Folded(folded) => (0..folded.len()).step_by(1 << 20).try_for_each(|start| {
+                let piece = folded.slice(start..(start + (1 << 20)).min(folded.len()));
+                self.output.append(&piece.to_narrow())
+            }),
         };
         if self.proven_from.is_none() {
             self.output.n_computed = self.output.n_written;

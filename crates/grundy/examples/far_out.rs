@@ -3,6 +3,7 @@
 //! is the cost of heaps far out, without the start-up). Prints each time in ns a heap.
 //!
 //! Run: `cargo run --release -p grundy --example far_out -- GAME [FROM [COUNT [REPS [THREADS]]]]`
+//! (a prefix of two-byte values below 512 runs on folded bytes; `CELLS=u16` keeps two bytes).
 
 use grundy::sequence::sparse::SparseEngine;
 use grundy::sequence::Computed;
@@ -48,6 +49,15 @@ fn main() {
                 fallbacks.push((engine.stats().n_fallbacks, engine.stats().block));
                 (started, engine.values().len())
             }
+            Computed::Narrow(values) if std::env::var("CELLS").as_deref() != Ok("u16") => {
+                // Folded bytes where the values allow them (`CELLS=u16`: two bytes).
+                let mut engine = SparseEngine::<u8>::folded_with_values(&game, values)
+                    .expect("values below 512 under a mask that allows folding");
+                let started = Instant::now();
+                assert!(engine.extend_parallel(from + count - 1, threads));
+                fallbacks.push((engine.stats().n_fallbacks, engine.stats().block));
+                (started, engine.values().len())
+            }
             Computed::Narrow(values) => {
                 let mut engine = SparseEngine::<u16>::with_values(&game, values.clone()).unwrap();
                 let started = Instant::now();
@@ -55,7 +65,7 @@ fn main() {
                 fallbacks.push((engine.stats().n_fallbacks, engine.stats().block));
                 (started, engine.values().len())
             }
-            Computed::Wide(_) => unreachable!(),
+            Computed::Wide(_) | Computed::Folded(_) => unreachable!(),
         };
         assert_eq!(len, from + count);
         times.push(started.elapsed().as_secs_f64() * 1e9 / count as f64);

@@ -1,6 +1,7 @@
 //! Runs the fast nim-sequence engine on one game and prints its work counters as it goes:
 //! mask, rare positions, window, full enumerations. For tuning and for understanding a game.
-//! Values are kept in bytes while they fit, then in two bytes, as a run does.
+//! Values are kept in bytes while they fit (folded bytes below 512 where the mask allows), then
+//! in two bytes, as a run does.
 //!
 //! Run: `cargo run --release -p grundy --example sparse_stats -- GAME N [THREADS [WINDOW]]`
 
@@ -17,13 +18,13 @@ fn main() {
     let started = Instant::now();
     let bytes = SparseEngine::<u8>::new(&game).expect("a game the fast engine supports");
     let values = match run(bytes, n, n_threads, window, started) {
-        Ok(values) => values.into_iter().map(u32::from).collect::<Vec<_>>(),
+        Ok(values) => values,
         Err(engine) => {
-            println!("a value outgrew 8 bits at heap {}: on to 16 bits", engine.values().len());
-            let narrow: Vec<u16> = engine.into_values().into_iter().map(u16::from).collect();
+            println!("a value outgrew the bytes at heap {}: on to 16 bits", engine.values().len());
+            let narrow = engine.narrow_values();
             let engine = SparseEngine::<u16>::with_values(&game, narrow).expect("same game");
             match run(engine, n, n_threads, window, started) {
-                Ok(values) => values.into_iter().map(u32::from).collect(),
+                Ok(values) => values,
                 Err(_) => {
                     println!("a value outgrew 16 bits");
                     return;
@@ -45,7 +46,7 @@ fn run<V: Cell>(
     n_threads: usize,
     window: Option<usize>,
     started: Instant,
-) -> Result<Vec<V>, Box<SparseEngine<V>>> {
+) -> Result<Vec<u32>, Box<SparseEngine<V>>> {
     if let Some(window) = window {
         engine = engine.with_fixed_window(window);
     }
@@ -76,5 +77,5 @@ fn run<V: Cell>(
             report_at *= 2;
         }
     }
-    Ok(engine.into_values())
+    Ok(engine.chunk().to_vec())
 }

@@ -256,10 +256,43 @@ proptest! {
             prop_assert_eq!(&narrow, &expected, "{} (mask {:#x}, {} threads, u16)", code, mask, threads);
             let mut bytes = SparseEngine::<u8>::with_fixed_mask(&game, mask).unwrap()
                 .with_record_from(Some(64)).with_parallel_from(96);
-            let fits = expected.iter().all(|&v| v <= 255);
-            prop_assert_eq!(bytes.extend_parallel(1500, threads), fits, "{}: bytes hold the values", code);
-            let got: Vec<u32> = bytes.values().iter().map(|&v| u32::from(v)).collect();
+            let done = bytes.extend_parallel(1500, threads);
+            // Past 255 the values are folded where the mask allows it (one byte below 512).
+            let limit = if bytes.is_folded() { 511 } else { 255 };
+            prop_assert_eq!(done, expected.iter().all(|&v| v <= limit), "{}: bytes hold the values", code);
+            let got = bytes.chunk().to_vec();
             prop_assert_eq!(&got[..], &expected[..got.len()], "{} (mask {:#x}, {} threads, u8)", code, mask, threads);
+        }
+    }
+
+    /// Folded bytes (one byte a value below 512, the mask's lowest bit restored from the
+    /// rare positions) from as early as the record path runs, one and two threads, against
+    /// the straightforward engine: every value decoded, and a value of 512 or more reported.
+    #[test]
+    fn folded_bytes_match_the_straightforward_one(code in random_code(), mask in 1u32..64) {
+        let game = code_game(&code);
+        if SparseEngine::<u8>::new(&game).is_none() {
+            return Ok(());
+        }
+        let mut reference = DenseEngine::new(&game);
+        reference.extend_to(1500);
+        let expected: Vec<u32> = reference.values().to_vec();
+        for threads in [1, 2] {
+            let mut folded = SparseEngine::<u8>::with_fixed_mask(&game, mask).unwrap()
+                .with_record_from(Some(64)).with_parallel_from(96).folding_early();
+            let done = folded.extend_parallel(1500, threads);
+            let got = folded.chunk().to_vec();
+            prop_assert_eq!(&got[..], &expected[..got.len()], "{} (mask {:#x}, {} threads)", code, mask, threads);
+            if folded.is_folded() {
+                prop_assert_eq!(done, expected.iter().all(|&v| v < 512), "{}: folded bytes hold the values", code);
+            } else {
+                prop_assert_eq!(done, expected.iter().all(|&v| v < 256), "{}: bytes hold the values", code);
+            }
+            if let Some((_, rare)) = folded.rare_values() {
+                for (heap, value) in rare {
+                    prop_assert_eq!(value, expected[heap as usize], "{}: rare value at {}", code, heap);
+                }
+            }
         }
     }
 
@@ -390,6 +423,96 @@ fn record_path_on_officers_and_grundys_game() {
             let values = grundy::sequence::sparse::compute(&game, 30_000, threads).unwrap();
             assert_eq!(values.to_vec(), expected, "{name}, {threads} threads, as a run computes");
         }
+    }
+}
+
+/// Officers and Grundy's game on folded bytes: Officers under its far-out mask from its first
+/// value past 255 (which sends bytes there), Grundy's game from the start of the record path,
+/// against the straightforward engine, with the values as a run delivers them.
+#[test]
+fn folded_bytes_on_officers_and_grundys_game() {
+    for (name, early) in [("0.6", false), ("grundy", true)] {
+        let game = heap_game(name);
+        let mut reference = DenseEngine::new(&game);
+        reference.extend_to(30_000);
+        let expected: Vec<u32> = reference.values().to_vec();
+        for threads in [1, 2] {
+            let engine = if early {
+                SparseEngine::<u8>::new(&game).unwrap()
+            } else {
+                SparseEngine::<u8>::with_fixed_mask(&game, 0x1ee).unwrap()
+            };
+            let mut engine = engine.with_record_from(Some(64)).with_parallel_from(1000);
+            if early {
+                engine = engine.folding_early();
+            }
+            assert!(engine.extend_parallel(30_000, threads), "{name}: values below 512");
+            if !grundy::sequence::sparse::record_path_available() {
+                return;
+            }
+            assert!(engine.is_folded(), "{name}: folded by now");
+            assert_eq!(engine.chunk().to_vec(), expected, "{name}, {threads} threads, folded");
+            let computed = engine.into_computed();
+            assert!(matches!(computed, grundy::sequence::Computed::Folded(_)));
+            assert_eq!(computed.to_vec(), expected, "{name}: as computed");
+            let chunk = computed.as_chunk();
+            let part = chunk.slice(20_000..20_100);
+            assert_eq!(part.to_vec(), expected[20_000..20_100], "{name}: a slice");
+        }
+        // A resumed run folds where the whole run would have: Grundy's game (a mask in use
+        // long before any value passes 255), not Officers (past 255 before its mask).
+        let prefix: Vec<u16> = expected[..28_000].iter().map(|&v| v as u16).collect();
+        let resumed = SparseEngine::<u8>::folded_with_values(&game, &prefix);
+        assert_eq!(resumed.is_some(), early, "{name}: resumed on folded bytes");
+        if let Some(mut resumed) = resumed {
+            assert!(resumed.extend_parallel(30_000, 2));
+            assert_eq!(resumed.chunk().to_vec(), expected, "{name}: resumed folded");
+        }
+    }
+}
+
+/// Grundy's game past its first value above 255 as a run computes it: the run folds its bytes
+/// there and hands the values on folded; values around that heap and at the end are checked
+/// against the definition (the mex of the XORs of the unequal splits, from the run's values).
+#[test]
+fn grundys_game_folds_its_bytes_past_255() {
+    use grundy::sequence::run::{run, Chunk, RunOptions, Sink};
+    if !grundy::sequence::sparse::record_path_available() {
+        return;
+    }
+    struct Keep {
+        values: Vec<u16>,
+        folded: bool,
+    }
+    impl Sink for Keep {
+        fn values(&mut self, first: u64, chunk: Chunk<'_>) -> grundy::Result<()> {
+            assert_eq!(first as usize, self.values.len());
+            self.folded |= matches!(chunk, Chunk::Folded(_));
+            self.values.extend((0..chunk.len()).map(|idx| chunk.get(idx) as u16));
+            Ok(())
+        }
+    }
+    let last = 7_300_000;
+    let mut sink = Keep { values: Vec::new(), folded: false };
+    let options = RunOptions { n_threads: 2, ..RunOptions::default() };
+    let game = heap_game("grundy");
+    let report = run(&game, last as u64, &options, Some(&mut sink), &grundy::Limits::default())
+        .expect("a run within the default limits");
+    let values = sink.values;
+    assert_eq!(values.len(), last + 1);
+    assert!(sink.folded, "values handed on as folded bytes");
+    assert!(matches!(report.computed, grundy::sequence::Computed::Folded(_)));
+    let first_wide = values.iter().position(|&v| v > 255).expect("a value past 255");
+    let mut seen = vec![0u32; 1024];
+    let checked = (first_wide - 40..first_wide + 40).chain(last - 40..=last);
+    for (stamp, n) in checked.enumerate() {
+        let stamp = stamp as u32 + 1;
+        for a in 1..n.div_ceil(2) {
+            seen[usize::from(values[a] ^ values[n - a])] = stamp;
+        }
+        let mex = seen.iter().position(|&s| s != stamp).unwrap();
+        assert_eq!(usize::from(values[n]), mex, "heap {n}");
+        assert_eq!(report.computed.get(n), Some(u32::from(values[n])), "heap {n} as computed");
     }
 }
 

@@ -25,7 +25,8 @@ use period::{Period, Proof};
 pub use run::{Chunk, RunOptions, Sink};
 
 /// Values as computed: one byte each where every value fits (the fast engine while values stay
-/// below 256), two bytes where they fit (the fast engine), four otherwise.
+/// below 256, or below 512 as folded bytes), two bytes where they fit (the fast engine), four
+/// otherwise.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Computed {
     /// Values below 2^8.
@@ -34,6 +35,9 @@ pub enum Computed {
     Narrow(Vec<u16>),
     /// Any values.
     Wide(Vec<u32>),
+    /// Values below 2^9, one byte each with one bit restored from the rare positions
+    /// ([`sparse::Folded`]).
+    Folded(sparse::FoldedValues),
 }
 
 impl Default for Computed {
@@ -68,6 +72,7 @@ impl Computed {
             Computed::Bytes(values) => values.truncate(len),
             Computed::Narrow(values) => values.truncate(len),
             Computed::Wide(values) => values.truncate(len),
+            Computed::Folded(values) => values.truncate(len),
         }
     }
 }
@@ -98,6 +103,7 @@ impl Computed {
             Computed::Bytes(values) => Chunk::Bytes(values),
             Computed::Narrow(values) => Chunk::Narrow(values),
             Computed::Wide(values) => Chunk::Wide(values),
+            Computed::Folded(values) => Chunk::Folded(values.as_folded()),
         }
     }
 }
@@ -186,6 +192,10 @@ impl HeapValues {
                 Computed::Bytes(values) => period.value_at(values, n),
                 Computed::Narrow(values) => period.value_at(values, n),
                 Computed::Wide(values) => period.value_at(values, n),
+                Computed::Folded(values) => {
+                    let folded = values.as_folded();
+                    period.value_from(n, |idx| u64::from(folded.get(idx)))
+                }
             },
             None => self.computed.get(usize::try_from(n).ok()?).map(u64::from),
         }

@@ -105,13 +105,18 @@ impl Period {
     /// assert_eq!(nim.value_at(&[0u32], u64::MAX), None);
     /// ```
     pub fn value_at<T: Copy + Into<u64>>(&self, values: &[T], n: u64) -> Option<u64> {
+        self.value_from(n, |idx| values[idx].into())
+    }
+
+    /// [`Period::value_at`] with the values before the period read by `value`.
+    pub(crate) fn value_from(&self, n: u64, value: impl Fn(usize) -> u64) -> Option<u64> {
         if (n as u128) < (self.preperiod + self.period) as u128 {
-            return Some(values[n as usize].into());
+            return Some(value(n as usize));
         }
         let offset = n - self.preperiod as u64;
         let cycles = offset / self.period as u64;
         let residue = (offset % self.period as u64) as usize;
-        let base: u64 = values[self.preperiod + residue].into();
+        let base = value(self.preperiod + residue);
         cycles.checked_mul(u64::from(self.saltus))?.checked_add(base)
     }
 }

@@ -33,6 +33,8 @@ pub enum Chunk<'a> {
     Wide(&'a [u32]),
     /// Values from a period with a saltus, which can pass 2^32 far out.
     Long(&'a [u64]),
+    /// Values below 2^9 as folded bytes (the fast engine's one byte a value past 255).
+    Folded(sparse::Folded<'a>),
 }
 
 impl<'a> Chunk<'a> {
@@ -43,6 +45,7 @@ impl<'a> Chunk<'a> {
             Chunk::Narrow(values) => values.len(),
             Chunk::Wide(values) => values.len(),
             Chunk::Long(values) => values.len(),
+            Chunk::Folded(values) => values.len(),
         }
     }
 
@@ -58,6 +61,7 @@ impl<'a> Chunk<'a> {
             Chunk::Narrow(values) => u64::from(values[idx]),
             Chunk::Wide(values) => u64::from(values[idx]),
             Chunk::Long(values) => values[idx],
+            Chunk::Folded(values) => u64::from(values.get(idx)),
         }
     }
 
@@ -68,6 +72,7 @@ impl<'a> Chunk<'a> {
             Chunk::Narrow(values) => Chunk::Narrow(&values[range]),
             Chunk::Wide(values) => Chunk::Wide(&values[range]),
             Chunk::Long(values) => Chunk::Long(&values[range]),
+            Chunk::Folded(values) => Chunk::Folded(values.slice(range)),
         }
     }
 
@@ -78,6 +83,9 @@ impl<'a> Chunk<'a> {
             Chunk::Narrow(values) => values.iter().copied().max().map_or(0, u64::from),
             Chunk::Wide(values) => values.iter().copied().max().map_or(0, u64::from),
             Chunk::Long(values) => values.iter().copied().max().unwrap_or(0),
+            Chunk::Folded(values) => {
+                (0..values.len()).map(|idx| values.get(idx)).max().map_or(0, u64::from)
+            }
         }
     }
 
@@ -90,6 +98,7 @@ impl<'a> Chunk<'a> {
             Chunk::Long(values) => {
                 values.iter().map(|&v| v.min(u64::from(u32::MAX)) as u32).collect()
             }
+            Chunk::Folded(values) => (0..values.len()).map(|idx| values.get(idx)).collect(),
         }
     }
 }
@@ -167,7 +176,7 @@ impl<V: Cell> SequenceEngine for SparseEngine<V> {
         true
     }
     fn values(&self) -> Chunk<'_> {
-        V::chunk(SparseEngine::values(self))
+        self.chunk()
     }
     fn extend_to(&mut self, target: usize, n_threads: usize) -> bool {
         self.extend_parallel(target, n_threads)
@@ -181,7 +190,7 @@ impl<V: Cell> SequenceEngine for SparseEngine<V> {
         Some(RareValues { mask, positions })
     }
     fn into_computed(self: Box<Self>) -> Computed {
-        V::computed(self.into_values())
+        SparseEngine::into_computed(*self)
     }
 }
 
@@ -349,7 +358,7 @@ pub fn run(
     // on the others.
     let memory_for = |engine: &dyn SequenceEngine, heap: usize| {
         let bytes_per_value = match engine.values() {
-            Chunk::Bytes(_) => 1,
+            Chunk::Bytes(_) | Chunk::Folded(_) => 1,
             Chunk::Narrow(_) => 2,
             Chunk::Wide(_) | Chunk::Long(_) => 4,
         };
@@ -443,8 +452,13 @@ fn new_engine(game: &HeapGame, options: &RunOptions) -> Result<Box<dyn SequenceE
                 SparseEngine::<u8>::with_values(game, cells(earlier.as_chunk()))
                     .map(|engine| Box::new(engine) as Box<dyn SequenceEngine>)
             } else if max <= u64::from(u16::MAX) {
-                SparseEngine::<u16>::with_values(game, cells(earlier.as_chunk()))
-                    .map(|engine| Box::new(engine) as Box<dyn SequenceEngine>)
+                // One byte a value below 512 where the mask allows it, two bytes otherwise.
+                let narrow: Vec<u16> = cells(earlier.as_chunk());
+                match SparseEngine::<u8>::folded_with_values(game, &narrow) {
+                    Some(engine) => Some(Box::new(engine) as Box<dyn SequenceEngine>),
+                    None => SparseEngine::<u16>::with_values(game, narrow)
+                        .map(|engine| Box::new(engine) as Box<dyn SequenceEngine>),
+                }
             } else {
                 None
             };
@@ -470,8 +484,12 @@ fn cells<V: Cell>(chunk: Chunk<'_>) -> Vec<V> {
 /// engine on two bytes after one, the straightforward engine on four after that.
 fn widened(game: &HeapGame, engine: Box<dyn SequenceEngine>) -> Box<dyn SequenceEngine> {
     let values = engine.values();
-    if let Chunk::Bytes(bytes) = values {
-        let narrow: Vec<u16> = bytes.iter().map(|&v| u16::from(v)).collect();
+    let narrow: Option<Vec<u16>> = match values {
+        Chunk::Bytes(bytes) => Some(bytes.iter().map(|&v| u16::from(v)).collect()),
+        Chunk::Folded(folded) => Some(folded.to_narrow()),
+        _ => None,
+    };
+    if let Some(narrow) = narrow {
         drop(engine);
         if let Some(engine) = SparseEngine::<u16>::with_values(game, narrow) {
             return Box::new(engine);
@@ -552,6 +570,8 @@ impl Schedule {
             Chunk::Narrow(values) => find_period(values, bound, 1 << 27),
             Chunk::Wide(values) => find_period(values, bound, 1 << 27),
             Chunk::Long(values) => find_period(values, bound, 1 << 27),
+            // Decoded for the check (two bytes a value while it runs).
+            Chunk::Folded(values) => find_period(&values.to_narrow(), bound, 1 << 27),
         });
         if found.is_some() {
             return found;

@@ -5,6 +5,7 @@
 //! bits the first time a value does not fit ([`super::SparseEngine`] reports it, and the run
 //! rebuilds the engine from the values so far).
 
+use super::fold::{Folded, FoldedValues};
 use crate::sequence::{Chunk, Computed};
 use std::fmt::Debug;
 use std::ops::BitXor;
@@ -45,6 +46,12 @@ pub trait Cell:
     /// Values of this cell as [`Computed`] values.
     fn computed(values: Vec<Self>) -> Computed;
 
+    /// Folded values of this cell (bytes only: see [`super::fold`]) as a [`Chunk`].
+    fn folded<'a>(values: &'a [Self], mask: u32, rare: &'a [u64]) -> Chunk<'a>;
+
+    /// Folded values of this cell (bytes only) as [`Computed`] values.
+    fn computed_folded(values: Vec<Self>, mask: u32, rare: Vec<u64>) -> Computed;
+
     /// The value as an index.
     #[inline(always)]
     fn index(self) -> usize {
@@ -65,6 +72,14 @@ impl Cell for u8 {
         Computed::Bytes(values)
     }
 
+    fn folded<'a>(values: &'a [Self], mask: u32, rare: &'a [u64]) -> Chunk<'a> {
+        Chunk::Folded(Folded::new(values, mask, rare))
+    }
+
+    fn computed_folded(values: Vec<Self>, mask: u32, rare: Vec<u64>) -> Computed {
+        Computed::Folded(FoldedValues::new(values, mask, rare))
+    }
+
     #[inline(always)]
     fn from_u32(value: u32) -> Self {
         debug_assert!(value <= <Self as Cell>::MAX);
@@ -81,6 +96,15 @@ impl Cell for u16 {
     }
 
     fn computed(values: Vec<Self>) -> Computed {
+        Computed::Narrow(values)
+    }
+
+    fn folded<'a>(values: &'a [Self], _mask: u32, _rare: &'a [u64]) -> Chunk<'a> {
+        // Only bytes are ever folded (`SparseEngine::can_fold`).
+        Chunk::Narrow(values)
+    }
+
+    fn computed_folded(values: Vec<Self>, _mask: u32, _rare: Vec<u64>) -> Computed {
         Computed::Narrow(values)
     }
 

@@ -165,6 +165,10 @@ pub(super) fn mark_rare_options<'s, V: Cell>(
     }
     let stamp = scratch.next_stamp(shared.size);
     let seen = &mut scratch.seen[..shared.size];
+    if shared.folded {
+        mark_rare_options_folded(shared, n, seen, stamp);
+        return Some((&scratch.seen[..shared.size], stamp));
+    }
     let old = shared.old;
     for &k in shared.take_all {
         if n == k {
@@ -195,6 +199,39 @@ pub(super) fn mark_rare_options<'s, V: Cell>(
         );
     }
     Some((&scratch.seen[..shared.size], stamp))
+}
+
+/// [`mark_rare_options`] on folded bytes, one decoded pair at a time (heaps that start over,
+/// a few in a hundred).
+fn mark_rare_options_folded<V: Cell>(shared: &Shared<'_, V>, n: usize, seen: &mut [u8], stamp: u8) {
+    let known = shared.old.len();
+    for &k in shared.take_all {
+        if n == k {
+            seen[0] = stamp;
+        }
+    }
+    for &k in shared.leave_one {
+        if n > k && n - k < known {
+            seen[shared.value(n - k) as usize] = stamp;
+        }
+    }
+    for &k in shared.split_after {
+        if n < k + 2 {
+            continue;
+        }
+        let rest = n - k;
+        let new_limit = rest.saturating_sub(known);
+        let from = shared.rare.partition_point(|&a| a <= new_limit);
+        let to = shared.rare.partition_point(|&a| a < rest).max(from);
+        for i in from..to {
+            let a = shared.rare[i];
+            // Grundy's game: the equal split is not a move.
+            if shared.unequal && 2 * a == rest {
+                continue;
+            }
+            seen[(shared.rare_value(i) ^ shared.value(rest - a)) as usize] = stamp;
+        }
+    }
 }
 
 /// Phase 1 for heap `n`: everything that the values below the block (`shared.old`) can tell,
@@ -529,7 +566,8 @@ fn mark_pair_range_avx2<V: Cell>(
 /// [`pair_with_xor_generic`] with AVX-512: 64 pairs of bytes or 32 pairs of two-byte values
 /// a vector (the partners reversed by one permute), the first hit by the compare's mask. Phase
 /// 2 of the record path runs it once a heap on the thread that settles every heap, over the
-/// pairs whose partner phase 1 could not see (up to some 300).
+/// pairs whose partner phase 1 could not see (up to some 300). With `rare` (bytes only), only
+/// pairs with exactly one part in that bitmap count ([`pair_with_xor_one_rare`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 unsafe fn pair_with_xor_avx512<V: Cell>(
@@ -538,6 +576,7 @@ unsafe fn pair_with_xor_avx512<V: Cell>(
     first: usize,
     last: usize,
     target: V,
+    rare: Option<&[u64]>,
 ) -> Option<usize> {
     use std::arch::x86_64::*;
     if first > last {
@@ -545,6 +584,7 @@ unsafe fn pair_with_xor_avx512<V: Cell>(
     }
     // The slice indexing of the generic version, checked once.
     assert!(rest >= last && rest - first < values.len());
+    assert!(rare.is_none() || V::BYTES == 1, "classes of one byte a lane");
     let len = last + 1 - first;
     let lanes = 64 / V::BYTES;
     let mut start = 0;
@@ -572,20 +612,73 @@ unsafe fn pair_with_xor_avx512<V: Cell>(
         while start + lanes <= len {
             let lows = _mm512_loadu_si512(base.add(first + start).cast());
             let highs = _mm512_loadu_si512(base.add(rest - first - start - (lanes - 1)).cast());
-            let hits = if V::BYTES == 1 {
+            let mut hits = if V::BYTES == 1 {
                 let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi8(reverse, highs));
                 _mm512_cmpeq_epi8_mask(x, wanted)
             } else {
                 let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi16(reverse, highs));
                 u64::from(_mm512_cmpeq_epi16_mask(x, wanted))
             };
+            if let Some(rare) = rare {
+                // Lane i pairs first + start + i with its partner: one rare part exactly.
+                let partners = rest - first - start - (lanes - 1);
+                let small = super::fold::bits_at(rare, first + start);
+                let partner = if partners < 64 * rare.len() {
+                    super::fold::bits_at(rare, partners).reverse_bits()
+                } else {
+                    0
+                };
+                hits &= small ^ partner;
+            }
             if hits != 0 {
                 return Some(start + hits.trailing_zeros() as usize);
             }
             start += lanes;
         }
     }
-    (start..len).find(|&i| (values[first + i] ^ values[rest - first - i]).into() == target)
+    (start..len).find(|&i| {
+        (values[first + i] ^ values[rest - first - i]).into() == target
+            && rare.is_none_or(|rare| one_rare(rare, first + i, rest - first - i))
+    })
+}
+
+/// Whether exactly one of positions `a` and `b` is in the bitmap `rare`.
+fn one_rare(rare: &[u64], a: usize, b: usize) -> bool {
+    super::fold::bit(rare, a) != super::fold::bit(rare, b)
+}
+
+/// The offset from `first` of the first `a` in `first..=last` whose pair has exactly one part
+/// in the bitmap `rare` and `G(a) ⊕ G(rest − a) = target` as stored. On folded bytes those are
+/// the pairs that give the common value stored as `target` (a (common, common) pair with the
+/// same stored XOR gives a rare value).
+pub(super) fn pair_with_xor_one_rare<V: Cell>(
+    values: &[V],
+    rest: usize,
+    first: usize,
+    last: usize,
+    target: V,
+    rare: &[u64],
+) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if super::record::available() && V::BYTES == 1 {
+        // SAFETY: the processor was asked (the record path's check).
+        return unsafe { pair_with_xor_avx512(values, rest, first, last, target, Some(rare)) };
+    }
+    pair_with_xor_one_rare_portable(values, rest, first, last, target, rare)
+}
+
+/// [`pair_with_xor_one_rare`] one pair at a time: the reference.
+fn pair_with_xor_one_rare_portable<V: Cell>(
+    values: &[V],
+    rest: usize,
+    first: usize,
+    last: usize,
+    target: V,
+    rare: &[u64],
+) -> Option<usize> {
+    (first..=last)
+        .find(|&a| values[a] ^ values[rest - a] == target && one_rare(rare, a, rest - a))
+        .map(|a| a - first)
 }
 
 /// See [`pair_with_xor_generic`].
@@ -600,7 +693,7 @@ pub(super) fn pair_with_xor<V: Cell>(
     if super::record::available() {
         // SAFETY: the processor was asked (the record path's check: AVX-512 with F, BW and
         // VBMI among the rest).
-        return unsafe { pair_with_xor_avx512(values, rest, first, last, target) };
+        return unsafe { pair_with_xor_avx512(values, rest, first, last, target, None) };
     }
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
@@ -691,6 +784,42 @@ mod tests {
             prop_assert_eq!(
                 pair_with_xor(&bytes, rest, first, last, target as u8),
                 first_pair(&bytes, rest, first, last, target as u8)
+            );
+        }
+
+        /// With classes (folded bytes), only pairs with exactly one part in the bitmap count:
+        /// the vector search against the definition, the bitmap dense or sparse, ending
+        /// before the partners or past them.
+        #[test]
+        fn pair_with_one_rare_part_is_found_first(
+            (values, rest, first, last, target) in pair_input(),
+            seed in any::<u64>(),
+            density in 1u64..8,
+            mapped in 1usize..12,
+        ) {
+            let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+            let mut state = seed | 1;
+            let rare: Vec<u64> = (0..mapped)
+                .map(|_| {
+                    let mut word = u64::MAX;
+                    for _ in 0..density {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        word &= state;
+                    }
+                    word
+                })
+                .collect();
+            let expected = (first..=last)
+                .position(|a| bytes[a] ^ bytes[rest - a] == target as u8 && one_rare(&rare, a, rest - a));
+            prop_assert_eq!(
+                pair_with_xor_one_rare(&bytes, rest, first, last, target as u8, &rare),
+                expected
+            );
+            prop_assert_eq!(
+                pair_with_xor_one_rare_portable(&bytes, rest, first, last, target as u8, &rare),
+                expected
             );
         }
     }

@@ -30,14 +30,16 @@
 //! argument fails for three parts), repeating digits to the straightforward engine.
 
 mod cell;
+mod fold;
 mod marking;
 mod record;
 mod stream;
 
 pub use cell::Cell;
+pub use fold::{Folded, FoldedValues};
 
 use crate::games::heap::{HeapGame, HeapRules};
-use crate::sequence::Computed;
+use crate::sequence::{Chunk, Computed};
 use marking::{pair_with_xor, speculate, speculate_block, LANES, LANES_FROM};
 use record::{RecordScratch, GROUP};
 
@@ -99,6 +101,13 @@ pub struct SparseEngine<V: Cell = u16> {
     record_from: Option<usize>,
     dense_full_pairs: usize,
     tune: bool,
+    /// Folded bytes ([`fold`]): the values are stored with the mask's lowest bit dropped, and
+    /// `rare_bits` marks the rare positions (0 included when its value is rare). Only on
+    /// bytes; the record path then takes every heap.
+    folded: bool,
+    rare_bits: Vec<u64>,
+    /// Fold as soon as the mask allows, not only when a value passes 255 (for tests).
+    fold_early: bool,
 }
 
 /// A mask is used while its rare positions are at most this fraction of all positions.
@@ -134,6 +143,12 @@ pub fn supports(game: &HeapGame) -> bool {
     }
 }
 
+/// Whether this processor runs the record path (AVX-512 with VBMI, VBMI2 and BITALG), and so
+/// folded bytes.
+pub fn record_path_available() -> bool {
+    record::available()
+}
+
 /// The values of heaps `0..=last` of `game` by the fast engine with `n_threads` threads, as a
 /// run computes them: on bytes while every value fits one, then on two bytes. `None` if the
 /// engine does not handle the game or a value passes 16 bits.
@@ -148,11 +163,67 @@ pub fn supports(game: &HeapGame) -> bool {
 pub fn compute(game: &HeapGame, last: usize, n_threads: usize) -> Option<Computed> {
     let mut bytes = SparseEngine::<u8>::new(game)?;
     if bytes.extend_parallel(last, n_threads) {
-        return Some(Computed::Bytes(bytes.into_values()));
+        return Some(bytes.into_computed());
     }
-    let values = bytes.into_values().into_iter().map(u16::from).collect();
-    let mut narrow = SparseEngine::<u16>::with_values(game, values)?;
-    narrow.extend_parallel(last, n_threads).then(|| Computed::Narrow(narrow.into_values()))
+    let mut narrow = SparseEngine::<u16>::with_values(game, bytes.narrow_values())?;
+    narrow.extend_parallel(last, n_threads).then(|| narrow.into_computed())
+}
+
+impl SparseEngine<u8> {
+    /// Starts from values already computed (a resumed run) on folded bytes, as if they had
+    /// been computed here, where the run that computed them would have folded them ([`fold`]):
+    /// every value below 512, and at the first value past 255 a mask already in use (one that
+    /// makes rare positions few among the values before it) that allows folding, with the
+    /// record path running. `None` otherwise (two bytes, then: Officers, whose values pass 255
+    /// before its mask is chosen, runs faster on them).
+    pub fn folded_with_values(game: &HeapGame, values: &[u16]) -> Option<Self> {
+        let mut engine = Self::new(game)?;
+        if values.iter().any(|&value| value >= 512) {
+            return None;
+        }
+        let first_wide = values.iter().position(|&value| value > 255).unwrap_or(values.len());
+        for &value in &values[..first_wide] {
+            engine.record(u32::from(value));
+        }
+        let (before, n_rare_before) = best_mask(&engine.histogram);
+        let record_then = engine.record_from.is_some_and(|from| first_wide >= from)
+            && record::applies(before, &engine.split_after, first_wide);
+        if n_rare_before * SPARSE_RATIO > first_wide || before.trailing_zeros() >= 6 || !record_then
+        {
+            return None;
+        }
+        for &value in &values[first_wide..] {
+            engine.record(u32::from(value));
+        }
+        let (mask, n_rare) = best_mask(&engine.histogram);
+        let n = values.len();
+        // As the mask review would: only a mask that makes rare positions few.
+        if n_rare * SPARSE_RATIO > n {
+            return None;
+        }
+        engine.mask = mask;
+        engine.next_mask_review = (n + n / 4).max(1024);
+        engine.values = vec![0; n];
+        if !engine.can_fold() {
+            return None;
+        }
+        let b = mask.trailing_zeros();
+        for (n, &value) in values.iter().enumerate() {
+            let value = u32::from(value);
+            let cell = fold::compress(value, b) as u8;
+            engine.values[n] = cell;
+            if engine.is_rare(value) {
+                fold::set_bit(&mut engine.rare_bits, n);
+                if n > 0 {
+                    engine.rare.push(n);
+                    engine.rare_values.push(cell);
+                }
+            }
+        }
+        engine.rare_at_review = engine.rare.len();
+        engine.folded = true;
+        Some(engine)
+    }
 }
 
 impl<V: Cell> SparseEngine<V> {
@@ -206,6 +277,9 @@ impl<V: Cell> SparseEngine<V> {
             record_from: Some(record::RECORD_FROM),
             dense_full_pairs: DENSE_FULL_PAIRS,
             tune: true,
+            folded: false,
+            rare_bits: Vec::new(),
+            fold_early: false,
         })
     }
 
@@ -244,25 +318,129 @@ impl<V: Cell> SparseEngine<V> {
         self
     }
 
+    /// Folds the values ([`fold`]) as soon as the mask allows it, not only when a value passes
+    /// 255, so that short sequences run on folded bytes too. For tests of that path.
+    pub fn folding_early(mut self) -> Self {
+        self.fold_early = true;
+        self
+    }
+
+    /// Whether the values are kept as folded bytes (one byte each for values below 512).
+    pub fn is_folded(&self) -> bool {
+        self.folded
+    }
+
     /// Starts from values already computed (a resumed run), as if they had been computed here.
     pub fn with_values(game: &HeapGame, values: Vec<V>) -> Option<Self> {
         let mut engine = Self::new(game)?;
         for &value in &values {
-            engine.record(value);
+            engine.record(value.into());
         }
         engine.values = values;
         engine.review_mask();
         Some(engine)
     }
 
-    /// The values so far.
+    /// The values so far as the engine stores them (folded bytes when [`Self::is_folded`]:
+    /// [`Self::chunk`] reads them).
     pub fn values(&self) -> &[V] {
         &self.values
     }
 
+    /// The values so far.
+    pub fn chunk(&self) -> Chunk<'_> {
+        if self.folded {
+            V::folded(&self.values, self.mask, &self.rare_bits)
+        } else {
+            V::chunk(&self.values)
+        }
+    }
+
     /// Gives up the values.
-    pub fn into_values(self) -> Vec<V> {
-        self.values
+    pub fn into_computed(self) -> Computed {
+        if self.folded {
+            V::computed_folded(self.values, self.mask, self.rare_bits)
+        } else {
+            V::computed(self.values)
+        }
+    }
+
+    /// The values as two-byte integers (to carry on with wider cells).
+    pub fn narrow_values(&self) -> Vec<u16> {
+        (0..self.values.len()).map(|n| self.value(n) as u16).collect()
+    }
+
+    /// The value of heap `n` (known).
+    fn value(&self, n: usize) -> u32 {
+        let stored: u32 = self.values[n].into();
+        if self.folded {
+            fold::decode(stored, fold::bit(&self.rare_bits, n), self.mask)
+        } else {
+            stored
+        }
+    }
+
+    /// How `value` is stored.
+    fn encode(&self, value: u32) -> V {
+        if self.folded {
+            V::from_u32(fold::compress(value, self.mask.trailing_zeros()))
+        } else {
+            V::from_u32(value)
+        }
+    }
+
+    /// The largest value the cells hold now.
+    fn limit(&self) -> u32 {
+        if self.folded {
+            511
+        } else {
+            V::MAX
+        }
+    }
+
+    /// Whether the values can be folded now: bytes, a mask whose lowest bit is among the low
+    /// six, and the record path for every heap from here on.
+    fn can_fold(&self) -> bool {
+        V::BYTES == 1
+            && !self.folded
+            && self.mask != 0
+            && self.mask.trailing_zeros() < 6
+            && self.record_applies(self.values.len())
+    }
+
+    /// Folds the values in place (every value is below 256 on plain bytes).
+    fn fold(&mut self) {
+        let b = self.mask.trailing_zeros();
+        let mut bits = Vec::new();
+        for n in 0..self.values.len() {
+            let value: u32 = self.values[n].into();
+            if self.is_rare(value) {
+                fold::set_bit(&mut bits, n);
+            }
+            self.values[n] = V::from_u32(fold::compress(value, b));
+        }
+        for cell in &mut self.rare_values {
+            *cell = V::from_u32(fold::compress((*cell).into(), b));
+        }
+        self.rare_bits = bits;
+        self.folded = true;
+    }
+
+    /// After a value did not fit: folds the values if they can be, so that the run goes on
+    /// on bytes (true), or reports it (false).
+    fn fold_after_overflow(&mut self) -> bool {
+        let foldable = self.can_fold();
+        if foldable {
+            self.fold();
+        }
+        foldable
+    }
+
+    /// Folds now if asked to fold early and it can.
+    fn fold_if_early(&mut self) {
+        if self.fold_early && self.can_fold() {
+            self.fold();
+        }
     }
 
     /// The mask and every position (0 included) whose value is rare under it, with that
@@ -271,10 +449,22 @@ impl<V: Cell> SparseEngine<V> {
         if self.mask == 0 {
             return None;
         }
-        let zero = self.values.first().map(|&v| (0u64, v.into())).filter(|&(_, v)| self.is_rare(v));
+        let zero = (!self.values.is_empty())
+            .then(|| (0u64, self.value(0)))
+            .filter(|&(_, v)| self.is_rare(v));
+        let rare_value = |cell: V| {
+            let stored: u32 = cell.into();
+            if self.folded {
+                fold::decode(stored, true, self.mask)
+            } else {
+                stored
+            }
+        };
         let positions = zero
             .into_iter()
-            .chain(self.rare.iter().zip(&self.rare_values).map(|(&n, &v)| (n as u64, v.into())))
+            .chain(
+                self.rare.iter().zip(&self.rare_values).map(|(&n, &v)| (n as u64, rare_value(v))),
+            )
             .collect();
         Some((self.mask, positions))
     }
@@ -294,8 +484,7 @@ impl<V: Cell> SparseEngine<V> {
         (value & self.mask).count_ones().is_multiple_of(2)
     }
 
-    fn record(&mut self, value: V) {
-        let value: u32 = value.into();
+    fn record(&mut self, value: u32) {
         if value as usize >= self.histogram.len() {
             self.histogram.resize((value as usize + 1).next_power_of_two(), 0);
         }
@@ -308,6 +497,9 @@ impl<V: Cell> SparseEngine<V> {
     fn push_rare(&mut self, n: usize, value: V) {
         self.rare.push(n);
         self.rare_values.push(value);
+        if self.folded {
+            fold::set_bit(&mut self.rare_bits, n);
+        }
         let grown = self.rare.len() > self.rare_at_review + self.rare_at_review / 4 + 64;
         if grown && self.next_mask_review != usize::MAX {
             self.next_mask_review = self.next_mask_review.min(n + 1);
@@ -316,7 +508,7 @@ impl<V: Cell> SparseEngine<V> {
 
     /// Computes the value of the next heap size and returns it; `None` if it would not fit in
     /// a cell (then nothing is stored).
-    pub fn push_next(&mut self) -> Option<V> {
+    pub fn push_next(&mut self) -> Option<u32> {
         let n = self.values.len();
         if n >= self.next_mask_review {
             self.review_mask();
@@ -325,11 +517,12 @@ impl<V: Cell> SparseEngine<V> {
         if self.heaps_since_tuning == WINDOW_EPOCH {
             self.tune_window();
         }
-        let value = self.compute(n).filter(|&value| value <= V::MAX).map(V::from_u32)?;
-        self.values.push(value);
+        let value = self.compute(n).filter(|&value| value <= self.limit())?;
+        let cell = self.encode(value);
+        self.values.push(cell);
         self.record(value);
-        if self.mask != 0 && n > 0 && self.is_rare(value.into()) {
-            self.push_rare(n, value);
+        if self.mask != 0 && n > 0 && self.is_rare(value) {
+            self.push_rare(n, cell);
         }
         Some(value)
     }
@@ -358,8 +551,9 @@ impl<V: Cell> SparseEngine<V> {
             if self.mask != 0 && self.rare.len() + self.window < MIN_SHARED_WORK {
                 return self.extend_to(target);
             }
+            self.fold_if_early();
             let end = target.min(self.next_mask_review.max(self.values.len() + 1) - 1);
-            if !self.stream(end, n_threads) {
+            if !self.stream(end, n_threads) && !self.fold_after_overflow() {
                 return false;
             }
         }
@@ -405,14 +599,14 @@ impl<V: Cell> SparseEngine<V> {
                     self.compute_with(n, work)?
                 }
             };
-            if value > V::MAX {
+            if value > self.limit() {
                 return None;
             }
-            let value = V::from_u32(value);
-            self.values.push(value);
+            let cell = self.encode(value);
+            self.values.push(cell);
             self.record(value);
-            if self.mask != 0 && self.is_rare(value.into()) {
-                self.push_rare(n, value);
+            if self.mask != 0 && self.is_rare(value) {
+                self.push_rare(n, cell);
             }
         }
         if self.heaps_since_tuning >= WINDOW_EPOCH {
@@ -437,6 +631,11 @@ impl<V: Cell> SparseEngine<V> {
         if speculation.record {
             let view = self.view(values.len());
             return record::settle(&view, n, start, reach, speculation, &mut work.record);
+        }
+        if self.folded {
+            // Folded values are not read pair by pair here: a heap whose pairs reach past
+            // what phase 1 saw starts over (its candidate stands when none do).
+            return (start >= n && speculation.n_stops > 0).then_some(speculation.stops[0]);
         }
         let produced_here = |target: u32| -> bool {
             let by_single = self
@@ -467,6 +666,7 @@ impl<V: Cell> SparseEngine<V> {
             if start >= self.next_mask_review {
                 self.review_mask();
             }
+            self.fold_if_early();
             let ok = if start + GROUP <= n + 1 && self.record_applies(start) {
                 self.push_group()
             } else if start + LANES <= n + 1 && self.lanes_from(start) {
@@ -474,7 +674,7 @@ impl<V: Cell> SparseEngine<V> {
             } else {
                 self.push_next().is_some()
             };
-            if !ok {
+            if !ok && !self.fold_after_overflow() {
                 return false;
             }
         }
@@ -495,7 +695,7 @@ impl<V: Cell> SparseEngine<V> {
     /// [`SparseEngine::compute`] with a workspace.
     fn compute_with(&mut self, n: usize, work: &mut Workspace) -> Option<u32> {
         let shared = self.view(n);
-        let speculation = if self.record_applies(n) {
+        let speculation = if self.folded || self.record_applies(n) {
             record::speculate_single(&shared, n, &mut work.record, &mut work.general)
         } else {
             speculate(&shared, n, &mut work.general, 1)
@@ -519,6 +719,9 @@ impl<V: Cell> SparseEngine<V> {
             split_after: &self.split_after,
             unequal: self.unequal,
             size: self.table_size(),
+            folded: self.folded,
+            rare_bits: &self.rare_bits,
+            limit: self.limit(),
         }
     }
 
@@ -552,7 +755,9 @@ impl<V: Cell> SparseEngine<V> {
     /// Whether the heaps from `start` on may be taken [`LANES`] at a time (under a mask, and
     /// far enough out that every lane's partners are known values).
     fn lanes_from(&self, start: usize) -> bool {
-        self.mask != 0 && start >= LANES_FROM + self.split_after.iter().max().copied().unwrap_or(0)
+        self.mask != 0
+            && !self.folded
+            && start >= LANES_FROM + self.split_after.iter().max().copied().unwrap_or(0)
     }
 
     /// Computes the next [`LANES`] heaps together: phase 1 for all of them in one pass over the
@@ -597,6 +802,27 @@ impl<V: Cell> SparseEngine<V> {
         self.heaps_since_tuning = 0;
     }
 
+    /// Folded values under a new mask: each value decoded under `old_mask` (and the rare
+    /// positions it made), stored again under the new one, and the rare positions found
+    /// again.
+    fn refold(&mut self, old_mask: u32) {
+        let old_bits = std::mem::take(&mut self.rare_bits);
+        let b = self.mask.trailing_zeros();
+        for n in 0..self.values.len() {
+            let stored: u32 = self.values[n].into();
+            let value = fold::decode(stored, fold::bit(&old_bits, n), old_mask);
+            let cell = V::from_u32(fold::compress(value, b));
+            self.values[n] = cell;
+            if self.is_rare(value) {
+                fold::set_bit(&mut self.rare_bits, n);
+                if n > 0 {
+                    self.rare.push(n);
+                    self.rare_values.push(cell);
+                }
+            }
+        }
+    }
+
     /// Chooses the mask again from the histogram (Walsh–Hadamard), rebuilding the rare list when
     /// it changes, or falling back to the dense path when no mask makes rare positions few.
     fn review_mask(&mut self) {
@@ -614,6 +840,12 @@ impl<V: Cell> SparseEngine<V> {
         if self.mask != 0 && worth_it && n_rare * 5 >= self.rare.len() * 4 {
             return;
         }
+        // Folded values need a mask whose lowest bit is among the low six (every mask gives
+        // the same answers; only the speed depends on it).
+        if self.folded && (new_mask == 0 || new_mask.trailing_zeros() >= 6) {
+            return;
+        }
+        let old_mask = self.mask;
         self.mask = new_mask;
         self.rare.clear();
         self.rare_values.clear();
@@ -621,7 +853,9 @@ impl<V: Cell> SparseEngine<V> {
         if self.tune {
             self.window = self.window.min(256);
         }
-        if new_mask != 0 {
+        if self.folded {
+            self.refold(old_mask);
+        } else if new_mask != 0 {
             for pos in 1..n {
                 let value = self.values[pos];
                 if self.is_rare(value.into()) {
@@ -690,6 +924,35 @@ struct Shared<'a, V> {
     split_after: &'a [usize],
     unequal: bool,
     size: usize,
+    /// Folded bytes ([`fold`]), and the bitmap of rare positions then.
+    folded: bool,
+    rare_bits: &'a [u64],
+    /// The largest value a cell holds.
+    limit: u32,
+}
+
+impl<V: Cell> Shared<'_, V> {
+    /// The value of heap `n` (below the block).
+    #[inline]
+    fn value(&self, n: usize) -> u32 {
+        let stored: u32 = self.old[n].into();
+        if self.folded {
+            fold::decode(stored, fold::bit(self.rare_bits, n), self.mask)
+        } else {
+            stored
+        }
+    }
+
+    /// The value of the rare position `rare[i]`.
+    #[inline]
+    fn rare_value(&self, i: usize) -> u32 {
+        let stored: u32 = self.rare_values[i].into();
+        if self.folded {
+            fold::decode(stored, true, self.mask)
+        } else {
+            stored
+        }
+    }
 }
 
 /// Phase 1's answer for one heap: the values its mex can be, in increasing order. Every value

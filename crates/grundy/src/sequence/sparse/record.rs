@@ -37,6 +37,7 @@
 //! Whatever the pseudo-random order does, a value counts as present only when a pair with that
 //! XOR was seen, and as absent only after every pair was scanned: every answer is exact.
 
+use super::fold::{self, compress};
 use super::{last_pair, Cell, Shared, Speculation};
 
 /// Heaps taken together by the rare pass.
@@ -129,12 +130,6 @@ pub(super) fn applies(mask: u32, split_after: &[usize], n0: usize) -> bool {
         && available()
 }
 
-/// The numbering of common (or rare) values that drops bit `b` (the lowest bit of the mask):
-/// bits below `b` stay, bits above move down one.
-fn compress(value: u32, b: u32) -> u32 {
-    ((value >> (b + 1)) << b) | (value & ((1 << b) - 1))
-}
-
 /// The common value numbered `z` (see [`compress`]).
 fn common_numbered(z: u32, b: u32, mask: u32) -> u32 {
     let value = ((z >> b) << (b + 1)) | (z & ((1 << b) - 1));
@@ -202,6 +197,9 @@ pub(super) fn settle<V: Cell>(
     speculation: &Speculation,
     scratch: &mut RecordScratch,
 ) -> Option<u32> {
+    if all.folded {
+        return settle_folded(all, n, start, reach, speculation, scratch);
+    }
     let values = all.old;
     let (mask, b) = (all.mask, all.mask.trailing_zeros());
     let c = speculation.stops[0];
@@ -295,10 +293,145 @@ pub(super) fn settle<V: Cell>(
     }
     // Every pair of the heap, all known now: found, or absent for certain.
     scratch.slow = true;
-    if prove(values, &spans(false), &mut missing, true, mask, scratch) {
+    if prove(values, &spans(false), &mut missing, true, mask, None, scratch) {
         Some(candidate)
     } else {
         least(&missing).map(|absent| absent.min(candidate))
+    }
+}
+
+/// [`settle`] on folded bytes, as [`settle`] does on plain ones: the candidate `c` stands
+/// unless a single heap or a pair left out gives it, once every rare value below it that phase
+/// 1 did not find is found among the pairs left out or, failing that, among every pair of the
+/// heap; what that search does not find is absent, and the least of it is the answer. When `c`
+/// is given, the least common value absent from phase 1's, the single heaps' and the pairs
+/// left out is the candidate instead (`None`, start the heap over, when every common value
+/// below 256 is an option). The proof scans read (common, common) pairs only; the pairs with
+/// a rare part are read here, decoded.
+fn settle_folded<V: Cell>(
+    all: &Shared<'_, V>,
+    n: usize,
+    start: usize,
+    reach: usize,
+    speculation: &Speculation,
+    scratch: &mut RecordScratch,
+) -> Option<u32> {
+    let (mask, b) = (all.mask, all.mask.trailing_zeros());
+    let c = speculation.stops[0];
+    if c > all.limit {
+        return None;
+    }
+    let spans = |left_out: bool| -> Vec<Span> {
+        all.split_after
+            .iter()
+            .filter(|&&k| n >= k + 2)
+            .map(|&k| {
+                let rest = n - k;
+                let last = last_pair(rest, all.unequal);
+                let last =
+                    if left_out { last.min((reach - k).saturating_sub(start)) } else { last };
+                Span { rest, lo: 1, last }
+            })
+            .collect()
+    };
+    let mut missing = speculation.unproven;
+    for x in single_heap_values(all, n) {
+        if x < 512 {
+            missing[(x / 64) as usize] &= !(1 << (x % 64));
+        }
+    }
+    // Nearly always: no single heap and no pair left out gives `c`, and phase 1 proved every
+    // rare value below it (nothing allocated on this path).
+    let c_given = single_heap_values(all, n).any(|x| x == c)
+        || all.split_after.iter().filter(|&&k| n >= k + 2).any(|&k| {
+            let rest = n - k;
+            let last = last_pair(rest, all.unequal).min((reach - k).saturating_sub(start));
+            folded_pair_gives(all, Span { rest, lo: 1, last }, c)
+        });
+    if !c_given && missing.iter().all(|&w| w == 0) {
+        return Some(c);
+    }
+    let left_out = spans(true);
+    let singles: Vec<u32> = single_heap_values(all, n).collect();
+    let candidate = if c_given {
+        scratch.slow = true;
+        let mut commons = speculation.commons;
+        for &x in &singles {
+            if !is_rare(x, mask) {
+                add_common(&mut commons, compress(x, b));
+            }
+        }
+        for span in &left_out {
+            // Pairs left out with one rare part: the small part, then the partner.
+            let from = all.rare.partition_point(|&a| a < span.lo);
+            let to = all.rare.partition_point(|&a| a <= span.last);
+            for i in from..to {
+                let partner = span.rest - all.rare[i];
+                if !fold::bit(all.rare_bits, partner) {
+                    add_common(&mut commons, compress(all.rare_value(i) ^ all.value(partner), b));
+                }
+            }
+            let from = all.rare.partition_point(|&q| q < span.rest - span.last);
+            let to = all.rare.partition_point(|&q| q <= span.rest - span.lo);
+            for i in from..to {
+                let a = span.rest - all.rare[i];
+                if !fold::bit(all.rare_bits, a) {
+                    add_common(&mut commons, compress(all.value(a) ^ all.rare_value(i), b));
+                }
+            }
+        }
+        if commons == u128::MAX {
+            return None;
+        }
+        let candidate = common_numbered(commons.trailing_ones(), b, mask);
+        for x in c + 1..candidate {
+            if is_rare(x, mask) && !singles.contains(&x) {
+                missing[(x / 64) as usize] |= 1 << (x % 64);
+            }
+        }
+        candidate
+    } else {
+        c
+    };
+    if missing.iter().all(|&w| w == 0) {
+        return Some(candidate);
+    }
+    scratch.slow = true;
+    let folded = Some(all.rare_bits);
+    for spans in [left_out, spans(false)] {
+        strike_rare_pairs(all, &spans, &mut missing);
+        if prove(all.old, &spans, &mut missing, true, mask, folded, scratch) {
+            return Some(candidate);
+        }
+    }
+    // Every pair of the heap was seen: what is missing is absent.
+    least(&missing).map(|absent| absent.min(candidate))
+}
+
+/// Whether a pair of `span` gives the common value `c` on folded bytes: a pair with one rare
+/// part whose stored XOR is `c`'s stored form.
+fn folded_pair_gives<V: Cell>(all: &Shared<'_, V>, span: Span, c: u32) -> bool {
+    let target = V::from_u32(compress(c, all.mask.trailing_zeros()));
+    let (rest, lo, last) = (span.rest, span.lo, span.last);
+    super::marking::pair_with_xor_one_rare(all.old, rest, lo, last, target, all.rare_bits).is_some()
+}
+
+/// Strikes off `missing` the values of the (rare, rare) pairs of `spans` (folded bytes).
+fn strike_rare_pairs<V: Cell>(all: &Shared<'_, V>, spans: &[Span], missing: &mut [u64; 8]) {
+    // A rare partner lies within the bitmap: far out, no pair has one.
+    let mapped = 64 * all.rare_bits.len();
+    for span in spans {
+        let from = all.rare.partition_point(|&a| a < span.lo.max(span.rest.saturating_sub(mapped)));
+        let to = all.rare.partition_point(|&a| a <= span.last);
+        for i in from..to {
+            let partner = span.rest - all.rare[i];
+            if fold::bit(all.rare_bits, partner) {
+                let x = all.rare_value(i) ^ all.value(partner);
+                if x < 512 {
+                    missing[(x / 64) as usize] &= !(1 << (x % 64));
+                }
+            }
+        }
     }
 }
 
@@ -314,7 +447,7 @@ fn prove_every<V: Cell>(
     if available() {
         for span in spans {
             // SAFETY: as in `prove`.
-            let done = unsafe { scan(old, *span, Order::Every, missing, mask, scratch) };
+            let done = unsafe { scan(old, *span, Order::Every, missing, mask, None, scratch) };
             if done {
                 return true;
             }
@@ -412,7 +545,8 @@ pub(super) fn speculate_group<V: Cell>(
         lane_spans.extend(spans.iter().map(|spans| spans[lane]));
         // Within the budget nearly always; values still missing are left to phase 2, which
         // has the pairs phase 1 could not see (and starts the heap over if they do not help).
-        prove(old, &lane_spans, &mut missing, false, mask, scratch);
+        let folded = shared.folded.then_some(shared.rare_bits);
+        prove(old, &lane_spans, &mut missing, false, mask, folded, scratch);
         Speculation {
             stops: [c, 0],
             n_stops: 1,
@@ -430,17 +564,17 @@ pub(super) fn speculate_group<V: Cell>(
 }
 
 /// The values of the single-heap options of heap `n` whose heap is known.
-fn single_heap_values<'a, V: Cell>(
-    shared: &Shared<'a, V>,
+fn single_heap_values<'s, V: Cell>(
+    shared: &'s Shared<'_, V>,
     n: usize,
-) -> impl Iterator<Item = u32> + 'a {
+) -> impl Iterator<Item = u32> + 's {
     let take_all = shared.take_all.iter().filter(move |&&k| n == k).map(|_| 0);
-    let old = shared.old;
+    let known = shared.old.len();
     let leave_one = shared
         .leave_one
         .iter()
-        .filter(move |&&k| n > k && n - k < old.len())
-        .map(move |&k| old[n - k].into());
+        .filter(move |&&k| n > k && n - k < known)
+        .map(move |&k| shared.value(n - k));
     take_all.chain(leave_one)
 }
 
@@ -477,6 +611,9 @@ fn common_pass<V: Cell>(
     let s = old.len();
     let mask = shared.mask;
     let b = mask.trailing_zeros();
+    let folded = shared.folded;
+    // A pair's common number from its stored parts (on folded bytes the XOR is it already).
+    let number = |x: u32| if folded { x } else { compress(x, b) };
     for &k in shared.split_after {
         let r0 = n0 - k;
         // Kernel range: partners in 1..s for every lane.
@@ -497,6 +634,7 @@ fn common_pass<V: Cell>(
                     b,
                     band,
                     commons,
+                    folded,
                 );
             }
             if index < i_hi {
@@ -505,7 +643,7 @@ fn common_pass<V: Cell>(
                 for (lane, set) in commons.iter_mut().enumerate() {
                     if lanes & (1 << lane) == 0 {
                         let x: u32 = (value ^ old[r0 + lane - a]).into();
-                        add_common_in(set, compress(x, b), band);
+                        add_common_in(set, number(x), band);
                     }
                 }
             }
@@ -520,11 +658,16 @@ fn common_pass<V: Cell>(
                 if partner >= s || (shared.unequal && partner == a) {
                     continue;
                 }
-                let x: u32 = (value ^ old[partner]).into();
-                if is_rare(x, mask) {
-                    continue; // a (rare, rare) pair: the proof scan sees it
+                // A (rare, rare) pair: the proof scan sees it.
+                let rare_partner = if folded {
+                    fold::bit(shared.rare_bits, partner)
+                } else {
+                    is_rare((value ^ old[partner]).into(), mask)
+                };
+                if rare_partner {
+                    continue;
                 }
-                add_common_in(set, compress(x, b), band);
+                add_common_in(set, number((value ^ old[partner]).into()), band);
             }
         }
     }
@@ -549,7 +692,17 @@ pub(super) fn speculate_single<V: Cell>(
     let (seen, stamp) = seen_and_stamp;
     let c = (0..seen.len() as u32).find(|&x| !is_rare(x, mask) && seen[x as usize] != stamp);
     let c = match c {
-        Some(c) if c < 512 && c <= V::MAX => c,
+        Some(c) if c < 512 && c <= shared.limit => c,
+        // Folded bytes hold no value of 512 or more: the caller moves on to wider cells.
+        _ if shared.folded => {
+            return Speculation {
+                stops: [c.unwrap_or(shared.size as u32).max(512), 0],
+                n_stops: 1,
+                known: old.len(),
+                reach: n,
+                ..Speculation::default()
+            }
+        }
         _ => return super::marking::speculate(shared, n, general, super::MAX_STOPS),
     };
     let mut missing = below(&rare_pattern(mask), c);
@@ -566,7 +719,8 @@ pub(super) fn speculate_single<V: Cell>(
         let lo = rest.saturating_sub(old.len()) + 1;
         spans.push(Span { rest, lo, last: last_pair(rest, shared.unequal) });
     }
-    let stop = if prove(old, &spans, &mut missing, true, mask, scratch) {
+    let folded = shared.folded.then_some(shared.rare_bits);
+    let stop = if prove(old, &spans, &mut missing, true, mask, folded, scratch) {
         c
     } else {
         least(&missing).map_or(c, |absent| absent.min(c))
@@ -637,7 +791,9 @@ fn find_bad_pairs(
 }
 
 /// The rare pass of a group over `rare` (whose partners are common for every lane): sets, in
-/// each lane's bits, the compressed values `G(a) ⊕ G(r0 + lane − a)` in `band`.
+/// each lane's bits, the compressed values `G(a) ⊕ G(r0 + lane − a)` in `band`. On folded
+/// bytes (`folded`) the XOR of the stored values is that number already.
+#[allow(clippy::too_many_arguments)]
 fn rare_commons<V: Cell>(
     old: &[V],
     r0: usize,
@@ -646,6 +802,7 @@ fn rare_commons<V: Cell>(
     b: u32,
     band: Band,
     commons: &mut [u128; GROUP],
+    folded: bool,
 ) {
     if rare.is_empty() {
         return;
@@ -657,18 +814,30 @@ fn rare_commons<V: Cell>(
     // SAFETY: `available()` was asked by `applies` before any group got here, and the reads
     // are in bounds (the assertion above).
     unsafe {
-        match band.width {
-            128 => rare_commons_avx512::<V, 8>(old, r0, rare, rare_values, b, band.offset, commons),
-            64 => rare_commons_avx512::<V, 4>(old, r0, rare, rare_values, b, band.offset, commons),
+        let offset = band.offset;
+        match (band.width, folded) {
+            (128, false) => {
+                rare_commons_avx512::<V, 8, false>(old, r0, rare, rare_values, b, offset, commons)
+            }
+            (64, false) => {
+                rare_commons_avx512::<V, 4, false>(old, r0, rare, rare_values, b, offset, commons)
+            }
+            (128, true) => {
+                rare_commons_avx512::<V, 8, true>(old, r0, rare, rare_values, b, offset, commons)
+            }
+            (64, true) => {
+                rare_commons_avx512::<V, 4, true>(old, r0, rare, rare_values, b, offset, commons)
+            }
             _ => unreachable!("a band of 64 or 128 numbers"),
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    rare_commons_portable(old, r0, rare, rare_values, b, band, commons)
+    rare_commons_portable(old, r0, rare, rare_values, b, band, commons, folded)
 }
 
 /// [`rare_commons`] one pair at a time: the reference the vector kernel is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[allow(clippy::too_many_arguments)]
 fn rare_commons_portable<V: Cell>(
     old: &[V],
     r0: usize,
@@ -677,11 +846,12 @@ fn rare_commons_portable<V: Cell>(
     b: u32,
     band: Band,
     commons: &mut [u128; GROUP],
+    folded: bool,
 ) {
     for (&a, &value) in rare.iter().zip(rare_values) {
         for (lane, set) in commons.iter_mut().enumerate() {
             let x: u32 = (value ^ old[r0 + lane - a]).into();
-            add_common_in(set, compress(x, b), band);
+            add_common_in(set, if folded { x } else { compress(x, b) }, band);
         }
     }
 }
@@ -689,10 +859,10 @@ fn rare_commons_portable<V: Cell>(
 /// [`rare_commons`] in AVX-512: 32 partners in one load (bytes widened to words), one XOR,
 /// the compression in a shift and a bit select, then `WORDS` variable shifts and ORs into as
 /// many registers of 32 words: word `j` of lane `h` holds bits `16j..16j + 16` of heap `h`'s
-/// set, numbers from `offset`.
+/// set, numbers from `offset`. `FOLDED`: the XOR is the number already (folded bytes).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-unsafe fn rare_commons_avx512<V: Cell, const WORDS: usize>(
+unsafe fn rare_commons_avx512<V: Cell, const WORDS: usize, const FOLDED: bool>(
     old: &[V],
     r0: usize,
     rare: &[usize],
@@ -720,7 +890,11 @@ unsafe fn rare_commons_avx512<V: Cell, const WORDS: usize>(
         };
         let x = _mm512_xor_si512(partners, _mm512_set1_epi16(value.index() as i16));
         // Bits at and above `b` from x >> 1, below `b` from x.
-        let z = _mm512_ternarylogic_epi32(_mm512_srli_epi16(x, 1), x, select, 0xE4);
+        let z = if FOLDED {
+            x
+        } else {
+            _mm512_ternarylogic_epi32(_mm512_srli_epi16(x, 1), x, select, 0xE4)
+        };
         // Word j gets bit z − offset − 16·j: a shift by 16 or more (or a negative one, which
         // is one as an unsigned count) gives 0.
         for (word, offset) in acc.iter_mut().zip(&offsets) {
@@ -742,13 +916,16 @@ unsafe fn rare_commons_avx512<V: Cell, const WORDS: usize>(
 /// Looks for every value of `missing` (a 512-bit set) among the pairs of `spans`, striking off
 /// what it finds; `true` once nothing is missing. `exhaustive`: after the budget of the
 /// alternating order, every pair (then `false` means the values left in `missing` are
-/// absent); otherwise the budget only.
+/// absent); otherwise the budget only. `folded`: the values are folded bytes with this bitmap
+/// of rare positions; only (common, common) pairs are scanned then (the others give common
+/// values, or are (rare, rare) pairs the caller sees to), and `missing` holds rare values only.
 fn prove<V: Cell>(
     old: &[V],
     spans: &[Span],
     missing: &mut [u64; 8],
     exhaustive: bool,
     mask: u32,
+    folded: Option<&[u64]>,
     scratch: &mut RecordScratch,
 ) -> bool {
     if missing.iter().all(|&w| w == 0) {
@@ -761,7 +938,7 @@ fn prove<V: Cell>(
         for &order in orders {
             for span in spans {
                 // SAFETY: `available()` said yes; the spans' pairs lie in `old` (checked inside).
-                let done = unsafe { scan(old, *span, order, missing, mask, scratch) };
+                let done = unsafe { scan(old, *span, order, missing, mask, folded, scratch) };
                 if done {
                     return true;
                 }
@@ -769,6 +946,7 @@ fn prove<V: Cell>(
         }
         return false;
     }
+    assert!(folded.is_none(), "values are folded only where the record path runs");
     if exhaustive {
         prove_portable(old, spans, missing)
     } else {
@@ -879,12 +1057,33 @@ unsafe fn scan<V: Cell>(
     order: Order,
     missing: &mut [u64; 8],
     mask: u32,
+    folded: Option<&[u64]>,
     scratch: &mut RecordScratch,
 ) -> bool {
+    let count: u32 = missing.iter().map(|w| w.count_ones()).sum();
+    if folded.is_some() && count > INDEXED_HIGH {
+        // The indexed scan holds 128 values: the first 128, then the others.
+        let mut first = [0u64; 8];
+        let mut taken = 0;
+        for (word, all) in first.iter_mut().zip(missing.iter()) {
+            let mut bits = *all;
+            while bits != 0 && taken < INDEXED_HIGH {
+                *word |= bits & bits.wrapping_neg();
+                bits &= bits - 1;
+                taken += 1;
+            }
+        }
+        let mut others: [u64; 8] = std::array::from_fn(|w| missing[w] & !first[w]);
+        // SAFETY: the caller's.
+        let first_done = unsafe { scan(old, span, order, &mut first, mask, folded, scratch) };
+        let others_done = unsafe { scan(old, span, order, &mut others, mask, folded, scratch) };
+        *missing = std::array::from_fn(|w| first[w] | others[w]);
+        return first_done && others_done;
+    }
     let mut from = 0;
     loop {
         // SAFETY: the caller's.
-        let outcome = unsafe { scan_from(old, span, order, missing, mask, scratch, from) };
+        let outcome = unsafe { scan_from(old, span, order, missing, mask, folded, scratch, from) };
         match outcome {
             Ok(done) => return done,
             Err(next) => from = next,
@@ -895,12 +1094,14 @@ unsafe fn scan<V: Cell>(
 /// [`scan`] from chunk `from` of the order: `Err(next)` when the indexed scan with two sets
 /// stopped at chunk `next` with at most 64 values left.
 #[cfg(target_arch = "x86_64")]
+#[allow(clippy::too_many_arguments)]
 unsafe fn scan_from<V: Cell>(
     old: &[V],
     span: Span,
     order: Order,
     missing: &mut [u64; 8],
     mask: u32,
+    folded: Option<&[u64]>,
     scratch: &mut RecordScratch,
     from: usize,
 ) -> Result<bool, usize> {
@@ -911,10 +1112,27 @@ unsafe fn scan_from<V: Cell>(
         if V::BYTES == 1 {
             let bytes = std::slice::from_raw_parts(old.as_ptr().cast::<u8>(), old.len());
             let (base, len) = (bytes.as_ptr(), bytes.len());
-            if count <= 64 && low {
-                scan_indexed::<false, false>(base, len, span, order, missing, None, from)
+            if let Some(rare) = folded {
+                // Folded bytes: keys by rare number, pairs with a rare part left out.
+                debug_assert!(count <= INDEXED_HIGH && mask.trailing_zeros() < 6);
+                debug_assert!({
+                    let pattern = rare_pattern(mask);
+                    missing.iter().zip(&pattern).all(|(m, r)| m & !r == 0)
+                });
+                let by_number = Some(mask);
+                if count <= 64 {
+                    scan_indexed::<false, false>(
+                        base, len, span, order, missing, by_number, rare, from,
+                    )
+                } else {
+                    scan_indexed::<false, true>(
+                        base, len, span, order, missing, by_number, rare, from,
+                    )
+                }
+            } else if count <= 64 && low {
+                scan_indexed::<false, false>(base, len, span, order, missing, None, &[], from)
             } else if count <= INDEXED_HIGH && low {
-                scan_indexed::<false, true>(base, len, span, order, missing, None, from)
+                scan_indexed::<false, true>(base, len, span, order, missing, None, &[], from)
             } else {
                 debug_assert_eq!(from, 0);
                 Ok(scan_bytes(bytes, span, order, missing, scratch))
@@ -928,13 +1146,13 @@ unsafe fn scan_from<V: Cell>(
             };
             let by_number = mask != 0 && mask.trailing_zeros() < 6;
             if count <= 64 && low {
-                scan_indexed::<true, false>(base, len, span, order, missing, None, from)
+                scan_indexed::<true, false>(base, len, span, order, missing, None, &[], from)
             } else if count <= INDEXED_HIGH && low {
-                scan_indexed::<true, true>(base, len, span, order, missing, None, from)
+                scan_indexed::<true, true>(base, len, span, order, missing, None, &[], from)
             } else if count <= 64 && by_number && rare_only() {
-                scan_indexed::<true, false>(base, len, span, order, missing, Some(mask), from)
+                scan_indexed::<true, false>(base, len, span, order, missing, Some(mask), &[], from)
             } else if count <= INDEXED_HIGH && by_number && rare_only() {
-                scan_indexed::<true, true>(base, len, span, order, missing, Some(mask), from)
+                scan_indexed::<true, true>(base, len, span, order, missing, Some(mask), &[], from)
             } else {
                 debug_assert_eq!(from, 0);
                 Ok(scan_words(words, span, order, missing, scratch))
@@ -956,11 +1174,14 @@ unsafe fn scan_from<V: Cell>(
 /// with two-byte values, the missing values are rare ones below 512 under this mask, and the
 /// table is indexed by their number among the rare values (the lowest mask bit dropped, as
 /// [`compress`] does: 256 numbers); XORs that are common or 512 and more never count.
-/// Without it, the missing values are below 256 and the table is indexed by value.
+/// Without it, the missing values are below 256 and the table is indexed by value. On bytes,
+/// `rare_mask` means folded bytes (whose XORs are rare numbers already): pairs with a part in
+/// the bitmap `rare` (the rare positions) are left out.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512bitalg,popcnt,bmi2"
 )]
+#[allow(clippy::too_many_arguments)]
 unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
     base: *const u8,
     len: usize,
@@ -968,6 +1189,7 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
     order: Order,
     missing: &mut [u64; 8],
     rare_mask: Option<u32>,
+    rare: &[u64],
     from: usize,
 ) -> Result<bool, usize> {
     use std::arch::x86_64::*;
@@ -1087,8 +1309,22 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
                 (_mm512_permutex2var_epi8(keys[0], low_bytes, keys[1]), valid[0] | valid[1] << 32)
             } else {
                 let lows = _mm512_loadu_si512(base.add(a).cast());
-                let highs = _mm512_loadu_si512(base.add(span.rest - a - (WIDTH - 1)).cast());
-                (_mm512_xor_si512(lows, _mm512_permutexvar_epi8(reverse_bytes, highs)), u64::MAX)
+                let partners = span.rest - a - (WIDTH - 1);
+                let highs = _mm512_loadu_si512(base.add(partners).cast());
+                let x = _mm512_xor_si512(lows, _mm512_permutexvar_epi8(reverse_bytes, highs));
+                let valid = if rare_mask.is_some() {
+                    // Folded: lane i pairs a + i with rest − a − i; leave out rare parts.
+                    let small = fold::bits_at(rare, a);
+                    let partner = if partners < 64 * rare.len() {
+                        fold::bits_at(rare, partners).reverse_bits()
+                    } else {
+                        0
+                    };
+                    !(small | partner)
+                } else {
+                    u64::MAX
+                };
+                (x, valid)
             }
         };
         // The index of each key: the low or the high half of the table, by its top bit.
@@ -1178,6 +1414,10 @@ unsafe fn scan_indexed<const WORDS: bool, const HIGH: bool>(
                 }
             };
             let key = match rare_mask {
+                Some(_) if !WORDS => {
+                    let common_pair = !fold::bit(rare, a) && !fold::bit(rare, span.rest - a);
+                    common_pair.then_some(x)
+                }
                 Some(mask) if x < 512 && is_rare(x, mask) => Some(compress(x, b)),
                 Some(_) => None,
                 None => (x < 256).then_some(x),
@@ -1430,14 +1670,72 @@ mod tests {
             let rare_bytes: Vec<u8> = rare.iter().map(|&a| bytes[a]).collect();
             for band in [LOW_BAND, HIGH_BAND] {
                 let (mut fast, mut slow) = ([0u128; GROUP], [0u128; GROUP]);
-                rare_commons(&values[..len], r0, &rare, &rare_words, b, band, &mut fast);
-                rare_commons_portable(&values[..len], r0, &rare, &rare_words, b, band, &mut slow);
+                rare_commons(&values[..len], r0, &rare, &rare_words, b, band, &mut fast, false);
+                rare_commons_portable(&values[..len], r0, &rare, &rare_words, b, band, &mut slow, false);
                 prop_assert_eq!(fast, slow, "u16, {:?}", band);
                 let (mut fast, mut slow) = ([0u128; GROUP], [0u128; GROUP]);
-                rare_commons(&bytes[..len], r0, &rare, &rare_bytes, b, band, &mut fast);
-                rare_commons_portable(&bytes[..len], r0, &rare, &rare_bytes, b, band, &mut slow);
+                rare_commons(&bytes[..len], r0, &rare, &rare_bytes, b, band, &mut fast, false);
+                rare_commons_portable(&bytes[..len], r0, &rare, &rare_bytes, b, band, &mut slow, false);
                 prop_assert_eq!(fast, slow, "u8, {:?}", band);
+                // Folded bytes: the XOR of stored values is the number itself.
+                let (mut fast, mut slow) = ([0u128; GROUP], [0u128; GROUP]);
+                rare_commons(&bytes[..len], r0, &rare, &rare_bytes, b, band, &mut fast, true);
+                rare_commons_portable(&bytes[..len], r0, &rare, &rare_bytes, b, band, &mut slow, true);
+                prop_assert_eq!(fast, slow, "folded, {:?}", band);
             }
+        }
+
+        /// The proof scan on folded bytes (both orders, up to 128 values and past it) strikes
+        /// off exactly the rare values that (common, common) pairs give, against the true
+        /// values one pair at a time; pairs with a rare part never count, and the budget alone
+        /// never strikes off a value no such pair gives.
+        #[test]
+        fn folded_proof_scan_matches_the_reference(
+            values in proptest::collection::vec(0u32..512, 200..3000),
+            wanted in proptest::collection::vec(0u32..512, 1..300),
+            lo in 1usize..40,
+            mask in prop_oneof![Just(0x1feu32), Just(0x1ee), 1u32..64],
+        ) {
+            if !available() {
+                return Ok(());
+            }
+            let b = mask.trailing_zeros();
+            let rest = values.len() - 1 + lo / 2;
+            let span = Span { rest, lo, last: (rest / 2).min(values.len() - 1) };
+            if span.rest - span.lo >= values.len() {
+                return Ok(());
+            }
+            let mut bits = Vec::new();
+            for (n, &v) in values.iter().enumerate() {
+                if is_rare(v, mask) {
+                    fold::set_bit(&mut bits, n);
+                }
+            }
+            let stored: Vec<u8> = values.iter().map(|&v| compress(v, b) as u8).collect();
+            let mut missing = [0u64; 8];
+            for &v in wanted.iter().filter(|&&v| is_rare(v, mask)) {
+                missing[(v / 64) as usize] |= 1 << (v % 64);
+            }
+            let mut expected = missing;
+            for a in span.lo..=span.last {
+                let (x, y) = (values[a], values[span.rest - a]);
+                if !is_rare(x, mask) && !is_rare(y, mask) {
+                    let v = x ^ y;
+                    expected[(v / 64) as usize] &= !(1 << (v % 64));
+                }
+            }
+            let expected_done = expected.iter().all(|&w| w == 0);
+            let mut scratch = RecordScratch::default();
+            let mut got = missing;
+            let done = prove(&stored, &[span], &mut got, true, mask, Some(&bits), &mut scratch);
+            prop_assert_eq!((done, got), (expected_done, expected), "exhaustive");
+            let mut got = missing;
+            let done = prove(&stored, &[span], &mut got, false, mask, Some(&bits), &mut scratch);
+            for (g, (e, m)) in got.iter().zip(expected.iter().zip(&missing)) {
+                prop_assert_eq!(g & !m, 0);
+                prop_assert_eq!(e & !g, 0, "a value no (common, common) pair gives was struck off");
+            }
+            prop_assert!(!done || expected_done);
         }
 
         /// Every proof scan (indexed by value or by rare number, round-based, both orders, both
@@ -1487,10 +1785,10 @@ mod tests {
             // The exhaustive proof (alternating order first) ends where the reference does;
             // the budget alone never strikes off a value that is not there.
             let mut got = missing;
-            let done = prove(&values, &[span], &mut got, true, mask, &mut scratch);
+            let done = prove(&values, &[span], &mut got, true, mask, None, &mut scratch);
             prop_assert_eq!((done, got), (expected_done, expected), "u16, exhaustive");
             let mut got = byte_missing;
-            let done = prove(&bytes, &[span], &mut got, false, mask, &mut scratch);
+            let done = prove(&bytes, &[span], &mut got, false, mask, None, &mut scratch);
             for (g, (e, m)) in got.iter().zip(expected_bytes.iter().zip(&byte_missing)) {
                 prop_assert_eq!(g & !m, 0);
                 prop_assert_eq!(e & !g, 0, "a value absent from every pair was struck off");

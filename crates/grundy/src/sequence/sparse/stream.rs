@@ -42,6 +42,8 @@ const HELPER_NAP: Duration = Duration::from_micros(20);
 struct Rare<V> {
     positions: Vec<usize>,
     values: Vec<V>,
+    /// On folded bytes, the bitmap of rare positions (empty otherwise).
+    bits: Vec<u64>,
 }
 
 /// The values of a run, lent to the helpers while the main thread appends to them: a pointer
@@ -100,6 +102,9 @@ struct Stream<V> {
     split_after: Vec<usize>,
     unequal: bool,
     lanes_from: usize,
+    /// Folded bytes: every heap takes the record path (fixed for a stream, like the mask).
+    folded: bool,
+    limit: u32,
 }
 
 impl<V: Cell> Stream<V> {
@@ -146,6 +151,9 @@ impl<V: Cell> Stream<V> {
             split_after: &self.split_after,
             unequal: self.unequal,
             size,
+            folded: self.folded,
+            rare_bits: &rare.bits,
+            limit: self.limit,
         };
         let record_ok = |n: usize| {
             self.record_from.is_some_and(|from| n >= from)
@@ -163,11 +171,11 @@ impl<V: Cell> Stream<V> {
         }
         let mut n = heaps.start;
         while n < heaps.end {
-            if n + LANES <= heaps.end && self.mask != 0 && n >= self.lanes_from {
+            if n + LANES <= heaps.end && self.mask != 0 && !self.folded && n >= self.lanes_from {
                 out.extend(speculate_block(&shared, n, &mut work.general, MAX_STOPS));
                 n += LANES;
             } else {
-                out.push(if record_ok(n) {
+                out.push(if record_ok(n) || self.folded {
                     record::speculate_single(&shared, n, &mut work.record, &mut work.general)
                 } else {
                     speculate(&shared, n, &mut work.general, MAX_STOPS)
@@ -232,6 +240,7 @@ impl<V: Cell> SparseEngine<V> {
             rare: Mutex::new(Arc::new(Rare {
                 positions: self.rare.clone(),
                 values: self.rare_values.clone(),
+                bits: self.rare_bits.clone(),
             })),
             first,
             end,
@@ -249,6 +258,8 @@ impl<V: Cell> SparseEngine<V> {
             split_after: self.split_after.clone(),
             unequal: self.unequal,
             lanes_from: self.lanes_from_heap(),
+            folded: self.is_folded(),
+            limit: self.limit(),
         };
         let mut scratches = std::mem::take(&mut self.scratches);
         scratches.resize_with(n_threads, Workspace::default);
@@ -323,18 +334,21 @@ impl<V: Cell> SparseEngine<V> {
         work: &mut Workspace,
     ) -> bool {
         let n0 = self.values.len();
-        let n_rare = self.rare.len();
+        let mut n_rare = self.rare.len();
         for (offset, speculation) in speculations.iter().enumerate() {
             let first = n0 + offset;
             if self.settle_block_with(first, std::slice::from_ref(speculation), work).is_none() {
                 return false;
             }
             if self.rare.len() > n_rare {
-                // A new rare position: the snapshot first, then the value past it.
+                // A new rare position: the snapshot first, then the value past it (once per
+                // new position: on folded bytes the snapshot holds a bitmap of megabytes).
+                n_rare = self.rare.len();
                 let mut rare = stream.rare.lock().unwrap_or_else(|p| p.into_inner());
                 *rare = Arc::new(Rare {
                     positions: self.rare.clone(),
                     values: self.rare_values.clone(),
+                    bits: self.rare_bits.clone(),
                 });
             }
             assert_eq!(self.values.as_ptr(), stream.values.start, "the buffer moved");
