@@ -207,21 +207,8 @@ impl SparseEngine<u8> {
         if !engine.can_fold() {
             return None;
         }
-        let b = mask.trailing_zeros();
-        for (n, &value) in values.iter().enumerate() {
-            let value = u32::from(value);
-            let cell = fold::compress(value, b) as u8;
-            engine.values[n] = cell;
-            if engine.is_rare(value) {
-                fold::set_bit(&mut engine.rare_bits, n);
-                if n > 0 {
-                    engine.rare.push(n);
-                    engine.rare_values.push(cell);
-                }
-            }
-        }
+        engine.store_folded(|_, n| u32::from(values[n]));
         engine.rare_at_review = engine.rare.len();
-        engine.folded = true;
         Some(engine)
     }
 }
@@ -410,19 +397,28 @@ impl<V: Cell> SparseEngine<V> {
 
     /// Folds the values in place (every value is below 256 on plain bytes).
     fn fold(&mut self) {
+        self.store_folded(|stored, _| stored);
+    }
+
+    /// Stores every value as a folded byte under the current mask, `value(stored, n)` giving
+    /// heap `n`'s value from its cell as it is now, and finds the rare positions again.
+    fn store_folded(&mut self, value: impl Fn(u32, usize) -> u32) {
         let b = self.mask.trailing_zeros();
-        let mut bits = Vec::new();
+        self.rare.clear();
+        self.rare_values.clear();
+        self.rare_bits.clear();
         for n in 0..self.values.len() {
-            let value: u32 = self.values[n].into();
+            let value = value(self.values[n].into(), n);
+            let cell = V::from_u32(fold::compress(value, b));
+            self.values[n] = cell;
             if self.is_rare(value) {
-                fold::set_bit(&mut bits, n);
+                fold::set_bit(&mut self.rare_bits, n);
+                if n > 0 {
+                    self.rare.push(n);
+                    self.rare_values.push(cell);
+                }
             }
-            self.values[n] = V::from_u32(fold::compress(value, b));
         }
-        for cell in &mut self.rare_values {
-            *cell = V::from_u32(fold::compress((*cell).into(), b));
-        }
-        self.rare_bits = bits;
         self.folded = true;
     }
 
@@ -807,20 +803,7 @@ impl<V: Cell> SparseEngine<V> {
     /// again.
     fn refold(&mut self, old_mask: u32) {
         let old_bits = std::mem::take(&mut self.rare_bits);
-        let b = self.mask.trailing_zeros();
-        for n in 0..self.values.len() {
-            let stored: u32 = self.values[n].into();
-            let value = fold::decode(stored, fold::bit(&old_bits, n), old_mask);
-            let cell = V::from_u32(fold::compress(value, b));
-            self.values[n] = cell;
-            if self.is_rare(value) {
-                fold::set_bit(&mut self.rare_bits, n);
-                if n > 0 {
-                    self.rare.push(n);
-                    self.rare_values.push(cell);
-                }
-            }
-        }
+        self.store_folded(|stored, n| fold::decode(stored, fold::bit(&old_bits, n), old_mask));
     }
 
     /// Chooses the mask again from the histogram (Walsh–Hadamard), rebuilding the rare list when

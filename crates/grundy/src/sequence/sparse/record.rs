@@ -204,8 +204,7 @@ pub(super) fn settle<V: Cell>(
     let (mask, b) = (all.mask, all.mask.trailing_zeros());
     let c = speculation.stops[0];
     debug_assert!(c < 512);
-    let left_out_last =
-        |k: usize| last_pair(n - k, all.unequal).min((reach - k).saturating_sub(start));
+    let left_out_last = |k: usize| left_out_last(all.unequal, n, k, start, reach);
     let is_single = |x: u32| {
         all.take_all.iter().any(|&k| n == k && x == 0)
             || all.leave_one.iter().any(|&k| n > k && values[n - k].into() == x)
@@ -226,19 +225,7 @@ pub(super) fn settle<V: Cell>(
     }
     // Every value below `n` is known here.
     let singles: Vec<u32> = single_heap_values(all, n).collect();
-    let spans = |left_out: bool| -> Vec<Span> {
-        all.split_after
-            .iter()
-            .filter(|&&k| n >= k + 2)
-            .map(|&k| {
-                let rest = n - k;
-                let last = last_pair(rest, all.unequal);
-                let last =
-                    if left_out { last.min((reach - k).saturating_sub(start)) } else { last };
-                Span { rest, lo: 1, last }
-            })
-            .collect()
-    };
+    let spans = |left_out: bool| heap_spans(all, n, left_out.then_some((start, reach)));
     let left_out = spans(true);
     // Is `c` an option among the pairs left out (or a single heap)? Strike off the unproven
     // values on the way.
@@ -300,6 +287,32 @@ pub(super) fn settle<V: Cell>(
     }
 }
 
+/// The last `a` of the pairs `(a, n − k − a)` that phase 1 left out for heap `n` of a block
+/// starting at `start` (pairs reaching past `start` for heaps up to `reach`).
+fn left_out_last(unequal: bool, n: usize, k: usize, start: usize, reach: usize) -> usize {
+    last_pair(n - k, unequal).min((reach - k).saturating_sub(start))
+}
+
+/// The pair scans of heap `n`, split by split: every pair, or with `left_out = Some((start,
+/// reach))` the pairs phase 1 left out ([`left_out_last`]).
+fn heap_spans<V: Cell>(
+    all: &Shared<'_, V>,
+    n: usize,
+    left_out: Option<(usize, usize)>,
+) -> Vec<Span> {
+    all.split_after
+        .iter()
+        .filter(|&&k| n >= k + 2)
+        .map(|&k| {
+            let last = match left_out {
+                Some((start, reach)) => left_out_last(all.unequal, n, k, start, reach),
+                None => last_pair(n - k, all.unequal),
+            };
+            Span { rest: n - k, lo: 1, last }
+        })
+        .collect()
+}
+
 /// [`settle`] on folded bytes, as [`settle`] does on plain ones: the candidate `c` stands
 /// unless a single heap or a pair left out gives it, once every rare value below it that phase
 /// 1 did not find is found among the pairs left out or, failing that, among every pair of the
@@ -321,19 +334,7 @@ fn settle_folded<V: Cell>(
     if c > all.limit {
         return None;
     }
-    let spans = |left_out: bool| -> Vec<Span> {
-        all.split_after
-            .iter()
-            .filter(|&&k| n >= k + 2)
-            .map(|&k| {
-                let rest = n - k;
-                let last = last_pair(rest, all.unequal);
-                let last =
-                    if left_out { last.min((reach - k).saturating_sub(start)) } else { last };
-                Span { rest, lo: 1, last }
-            })
-            .collect()
-    };
+    let spans = |left_out: bool| heap_spans(all, n, left_out.then_some((start, reach)));
     let mut missing = speculation.unproven;
     for x in single_heap_values(all, n) {
         if x < 512 {
@@ -344,9 +345,8 @@ fn settle_folded<V: Cell>(
     // rare value below it (nothing allocated on this path).
     let c_given = single_heap_values(all, n).any(|x| x == c)
         || all.split_after.iter().filter(|&&k| n >= k + 2).any(|&k| {
-            let rest = n - k;
-            let last = last_pair(rest, all.unequal).min((reach - k).saturating_sub(start));
-            folded_pair_gives(all, Span { rest, lo: 1, last }, c)
+            let last = left_out_last(all.unequal, n, k, start, reach);
+            folded_pair_gives(all, Span { rest: n - k, lo: 1, last }, c)
         });
     if !c_given && missing.iter().all(|&w| w == 0) {
         return Some(c);
