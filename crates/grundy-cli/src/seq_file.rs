@@ -331,6 +331,73 @@ pub fn run(
     }
 }
 
+/// `FILE.lock`, locked for the whole of a `seq --out FILE` run and removed at its end. Two runs
+/// writing one file would otherwise both finish "complete" with each other's values inside.
+struct RunLock {
+    file: File,
+    path: PathBuf,
+}
+
+impl RunLock {
+    /// Takes the lock beside `target` (FILE as given is `shown`, for the message), or says that
+    /// another run holds it.
+    fn take(target: &Path, shown: &Path) -> Result<RunLock> {
+        let path = with_suffix(target, ".lock");
+        // A run that ends removes its lock file; one opened just before that removal is locked
+        // in vain, so the lock counts only while the path still names the file locked.
+        for _ in 0..16 {
+            let file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .with_context(|| cannot_write(&path))?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(BadInput::msg(format!(
+                        "'{}' is being written by another run (its lock '{}' is held): wait \
+                         for that run to end, or write to another file",
+                        shown.display(),
+                        path.display()
+                    ))
+                    .into())
+                }
+                Err(std::fs::TryLockError::Error(error)) => {
+                    return Err(anyhow::anyhow!("{}: cannot lock it: {error}", cannot_write(&path)))
+                }
+            }
+            if same_file(&file, &path) {
+                return Ok(RunLock { file, path });
+            }
+        }
+        Err(anyhow::anyhow!("{}: its lock file keeps being replaced", cannot_write(&path)))
+    }
+}
+
+#[cfg(unix)]
+fn same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(held), Ok(named)) => held.dev() == named.dev() && held.ino() == named.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_file: &File, path: &Path) -> bool {
+    path.exists()
+}
+
+impl Drop for RunLock {
+    fn drop(&mut self) {
+        // Removed while still locked (the lock goes with the file handle, after this).
+        let _ = std::fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
+}
+
 /// One `seq --out` run, as asked.
 struct Job<'a> {
     game: &'a HeapGame,
@@ -352,6 +419,9 @@ impl Job<'_> {
 
     /// The partial-file route: checkpoints, `--resume`, the rename at the end.
     fn to_file(&self, target: &Path) -> Result<bool> {
+        // Held until the run ends, before the partial file is touched: a second run on the
+        // same FILE is refused instead of writing its values into this one's.
+        let _lock = RunLock::take(target, self.path)?;
         let checkpoint_path = with_suffix(target, ".checkpoint");
         if self.args.resume && std::fs::symlink_metadata(&checkpoint_path).is_err() {
             return self.nothing_to_resume(target, &checkpoint_path);

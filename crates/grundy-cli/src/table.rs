@@ -12,7 +12,8 @@ use std::io::Write;
 pub fn run(args: &TableArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
     let game = parse_game(&args.game, limits)?;
     let size = parse_count(&args.size, "--size")?;
-    let size = checked_size(usize::try_from(size).unwrap_or(usize::MAX)).map_err(library_error)?;
+    let size =
+        checked_size(usize::try_from(size).unwrap_or(usize::MAX), limits).map_err(library_error)?;
     let table = game
         .pair_table(size, limits)
         .unwrap_or_else(|| grundy::table::pair_table(&*game, size))

@@ -424,6 +424,10 @@ impl PythonRules {
 impl Ruleset for PythonRules {
     type Position = ScriptValue;
 
+    fn position_bytes(&self, position: &ScriptValue) -> usize {
+        position.bytes()
+    }
+
     fn options(
         &self,
         position: &ScriptValue,
@@ -538,20 +542,9 @@ impl Rules for PythonRules {
         limits: &Limits,
     ) -> Option<grundy::Result<grundy::table::PairTable>> {
         let pair = self.callables.pair.as_ref()?;
-        Some((|| {
-            let size = grundy::table::checked_size(size)?;
-            let mut solver = grundy::solve::values::ValueSolver::new(self, limits.clone());
-            let mut rows = vec![vec![0u64; size]; size];
-            for (x, row) in rows.iter_mut().enumerate() {
-                for (y, cell) in row.iter_mut().enumerate() {
-                    let position = Python::with_gil(|py| {
-                        self.position_from(py, pair, (x, y), &format!("pair({x}, {y})"))
-                    })?;
-                    *cell = solver.value(&position)?.finite().unwrap_or(0);
-                }
-            }
-            Ok(grundy::table::PairTable { game: self.name.clone(), size, rows })
-        })())
+        Some(grundy::table::table_of_positions(self, &self.name, size, limits, &mut |x, y| {
+            Python::with_gil(|py| self.position_from(py, pair, (x, y), &format!("pair({x}, {y})")))
+        }))
     }
 }
 

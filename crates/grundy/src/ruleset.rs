@@ -177,6 +177,14 @@ pub trait Ruleset {
         position: &Self::Position,
         options: &mut Options<Self::Position>,
     ) -> Result<()>;
+
+    /// The bytes one stored copy of `position` takes, counted against [`Limits::max_bytes`] by
+    /// the solvers that keep positions. Rules whose positions have a fixed size need not say;
+    /// rules whose positions can grow without bound (a script's arrays and strings) must, or
+    /// a few hundred bytes of rules could fill the machine's memory.
+    fn position_bytes(&self, _position: &Self::Position) -> usize {
+        std::mem::size_of::<Self::Position>()
+    }
 }
 
 /// Lists the options of `position` into `options` (cleared first), with the limit on options

@@ -40,14 +40,32 @@ impl PairTable {
     }
 }
 
-/// `size` if it is a table side this library computes, else the error that says so.
-pub fn checked_size(size: usize) -> Result<usize> {
+/// What one cell of a table costs by the time it is answered: the table of values, the
+/// engine's own cells, and a number of a JSON document (a string of digits and its node).
+pub const TABLE_CELL_BYTES: u64 = 96;
+
+/// `size` if it is a table side this library computes within `limits`' memory, else the error
+/// that says so.
+///
+/// ```
+/// use grundy::Limits;
+/// assert_eq!(grundy::table::checked_size(20, &Limits::default())?, 20);
+/// let small = Limits { max_bytes: 1 << 20, ..Limits::default() };
+/// assert!(grundy::table::checked_size(4096, &small).unwrap_err().is_limit());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn checked_size(size: usize, limits: &Limits) -> Result<usize> {
     if size == 0 || size > MAX_TABLE_SIZE {
         return Err(Error::BadArgument {
             argument: "--size".into(),
             problem: format!("{size} is not a table size from 1 to {MAX_TABLE_SIZE}"),
         });
     }
+    let n_cells = (size * size) as u64;
+    limits.count_bytes(
+        n_cells.saturating_mul(TABLE_CELL_BYTES),
+        &format!("a table of {size} x {size} values"),
+    )?;
     Ok(size)
 }
 
@@ -59,8 +77,9 @@ pub fn checked_size(size: usize) -> Result<usize> {
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn pair_table(game: &dyn Game, size: usize) -> Result<PairTable> {
-    checked_size(size)?;
-    game.pair_table(size, &Limits::default()).unwrap_or_else(|| {
+    let limits = Limits::default();
+    checked_size(size, &limits)?;
+    game.pair_table(size, &limits).unwrap_or_else(|| {
         Err(Error::BadArgument {
             argument: "GAME".into(),
             problem: format!(
@@ -69,6 +88,38 @@ pub fn pair_table(game: &dyn Game, size: usize) -> Result<PairTable> {
             ),
         })
     })
+}
+
+/// The table of a game whose pairs are positions of `ruleset`: `pair(x, y)` gives the position,
+/// the value solver its value. A loopy pair is refused (a table holds finite values), never
+/// written as a number. Every family defined by rules (scripts, Python's games) answers
+/// through here, so they cannot differ.
+pub fn table_of_positions<R: crate::ruleset::Ruleset + ?Sized>(
+    ruleset: &R,
+    game: &str,
+    size: usize,
+    limits: &Limits,
+    pair: &mut dyn FnMut(u64, u64) -> Result<R::Position>,
+) -> Result<PairTable> {
+    use crate::solve::loopy::LoopyValue;
+    let size = checked_size(size, limits)?;
+    let mut solver = crate::solve::values::ValueSolver::new(ruleset, limits.clone());
+    let mut rows = vec![vec![0u64; size]; size];
+    for (x, row) in rows.iter_mut().enumerate() {
+        limits.check()?;
+        for (y, cell) in row.iter_mut().enumerate() {
+            let position = pair(x as u64, y as u64)?;
+            *cell = match solver.value(&position)? {
+                LoopyValue::Finite(value) => value,
+                LoopyValue::Infinite(_) => {
+                    return Err(Error::Unsupported(format!(
+                        "pair({x}, {y}) is loopy (value ∞): a table holds finite values"
+                    )))
+                }
+            };
+        }
+    }
+    Ok(PairTable { game: game.to_string(), size, rows })
 }
 
 /// The outcome of checking a table against the closed form.

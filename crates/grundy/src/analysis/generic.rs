@@ -50,6 +50,7 @@ pub fn analyze_sum<R: Ruleset + ?Sized>(
     let total = sum_value(&values);
     let texts: Vec<String> = components.iter().map(writer.format).collect();
     let mut winning_moves = Vec::new();
+    let mut budget = super::MoveBudget::new(&texts);
     let mut options = Options::new();
     for (component_idx, component) in components.iter().enumerate() {
         let Some(target) = winning_target(&values, component_idx) else { continue };
@@ -58,6 +59,7 @@ pub fn analyze_sum<R: Ruleset + ?Sized>(
             let part_values: Vec<LoopyValue> =
                 parts.iter().map(&mut *value).collect::<Result<_>>()?;
             if sum_value(&part_values) == LoopyValue::Finite(target) {
+                budget.charge(limits)?;
                 winning_moves.push(MoveReport::new(&texts, component_idx, writer.parts(parts)));
             }
         }
@@ -92,6 +94,7 @@ pub fn analyze_whole<R: Ruleset + ?Sized>(
 ) -> Result<Analysis> {
     let answer = solve_whole(ruleset, components, TerminalRule::MoverWins, limits)?;
     let texts: Vec<String> = components.iter().map(writer.format).collect();
+    super::MoveBudget::new(&texts).charge_many(answer.winning_moves.len() as u64, limits)?;
     let winning_moves = answer
         .winning_moves
         .iter()
@@ -186,6 +189,7 @@ pub fn ranked_moves<R: Rules + ?Sized>(
     let format = |p: &R::Position| rules.show_component(p);
     let writer = Writer { format: &format, empty: rules.empty_component().map(|p| format(&p)) };
     let texts: Vec<String> = position.iter().map(writer.format).collect();
+    super::MoveBudget::new(&texts).charge_many(answer.moves.len() as u64, limits)?;
     Ok(answer
         .moves
         .into_iter()

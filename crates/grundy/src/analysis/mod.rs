@@ -151,6 +151,47 @@ pub struct Change {
     pub to: String,
 }
 
+/// The memory a list of moves over one position takes, charged against [`Limits::max_bytes`]
+/// before each move is built: every move carries the whole position after it, so a position of
+/// many components with many moves costs their product (20,001 Nim heaps of 1 have 20,001
+/// winning moves of 20,001 components each: 400 million strings).
+#[derive(Debug, Clone)]
+pub struct MoveBudget {
+    per_move: u64,
+    n_moves: u64,
+}
+
+impl MoveBudget {
+    /// A budget for moves over the position written `texts`.
+    ///
+    /// ```
+    /// use grundy::analysis::MoveBudget;
+    /// use grundy::Limits;
+    /// let texts: Vec<String> = vec!["1".into(); 1000];
+    /// let mut budget = MoveBudget::new(&texts);
+    /// let small = Limits { max_bytes: 1 << 20, ..Limits::default() };
+    /// assert!((0..1000).map(|_| budget.charge(&small)).any(|r| r.is_err()));
+    /// ```
+    pub fn new(texts: &[String]) -> MoveBudget {
+        let strings: u64 = texts.iter().map(|text| text.len() as u64 + 32).sum();
+        MoveBudget { per_move: strings + 192, n_moves: 0 }
+    }
+
+    /// One move more: an error naming the memory limit once the moves would pass it.
+    pub fn charge(&mut self, limits: &Limits) -> Result<()> {
+        self.charge_many(1, limits)
+    }
+
+    /// `n_moves` moves more.
+    pub fn charge_many(&mut self, n_moves: u64, limits: &Limits) -> Result<()> {
+        self.n_moves = self.n_moves.saturating_add(n_moves);
+        limits.count_bytes(
+            self.n_moves.saturating_mul(self.per_move),
+            &format!("{} moves, each with the whole position after it,", self.n_moves),
+        )
+    }
+}
+
 impl MoveReport {
     /// A move in component `component` of the position written `texts`, to `to`.
     pub fn new(texts: &[String], component: usize, to: Vec<String>) -> MoveReport {

@@ -449,7 +449,7 @@ impl Rules for HeapGame {
     }
     fn pair_table(&self, size: usize, limits: &Limits) -> Option<Result<PairTable>> {
         Some((|| {
-            let size = crate::table::checked_size(size)?;
+            let size = crate::table::checked_size(size, limits)?;
             let values = HeapValues::compute_within(self, size - 1, limits, &mut |_| {})?;
             let g = |n: usize| values.value(n as u64).unwrap_or(0);
             Ok(PairTable::from_fn(&self.name, size, |x, y| g(x) ^ g(y)))

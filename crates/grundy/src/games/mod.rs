@@ -332,10 +332,12 @@ impl<R: Rules> Game for R {
         let writer =
             generic::Writer { format: &format, empty: self.empty_component().map(|p| format(&p)) };
         let mut moves = Vec::new();
+        let mut budget = crate::analysis::MoveBudget::new(&texts);
         let mut options = crate::ruleset::Options::new();
         for (idx, component) in position.iter().enumerate() {
             crate::ruleset::options_within(self, component, &mut options, limits)?;
             for parts in options.iter() {
+                budget.charge(limits)?;
                 moves.push(MoveReport::new(&texts, idx, writer.parts(parts)));
             }
         }

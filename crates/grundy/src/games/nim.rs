@@ -11,7 +11,7 @@
 
 use super::heap::HeapGame;
 use super::{Family, Game, Rules, Spec};
-use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
+use crate::analysis::{Analysis, ComponentReport, Convention, MoveBudget, MoveReport, Value};
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::nimber::{nim_sum_of, NimInt};
@@ -216,11 +216,11 @@ impl Rules for Nim {
     fn empty_component(&self) -> Option<BigUint> {
         Some(BigUint::ZERO)
     }
-    fn normal_play(&self, heaps: &[BigUint], _limits: &Limits) -> Option<Result<Analysis>> {
-        Some(Ok(solve_nim(heaps, Convention::Normal)))
+    fn normal_play(&self, heaps: &[BigUint], limits: &Limits) -> Option<Result<Analysis>> {
+        Some(solve_nim(heaps, Convention::Normal, limits))
     }
-    fn misere_play(&self, heaps: &[BigUint], _limits: &Limits) -> Option<Result<Analysis>> {
-        Some(Ok(solve_nim(heaps, Convention::Misere)))
+    fn misere_play(&self, heaps: &[BigUint], limits: &Limits) -> Option<Result<Analysis>> {
+        Some(solve_nim(heaps, Convention::Misere, limits))
     }
     fn explain(
         &self,
@@ -243,9 +243,10 @@ impl Rules for Nim {
     fn component_tokens(&self, heap: &BigUint) -> Option<u128> {
         u128::try_from(heap).ok()
     }
-    fn pair_table(&self, size: usize, _limits: &Limits) -> Option<Result<PairTable>> {
-        Some(crate::table::checked_size(size).map(|size| {
-            PairTable::from_grundy_table("nim", &crate::games::wythoff::GrundyTable::rook(size))
+    fn pair_table(&self, size: usize, limits: &Limits) -> Option<Result<PairTable>> {
+        Some(crate::table::checked_size(size, limits).and_then(|size| {
+            let table = crate::games::wythoff::GrundyTable::within(size, false, limits)?;
+            Ok(PairTable::from_grundy_table("nim", &table))
         }))
     }
     fn batch_line(
@@ -270,15 +271,21 @@ impl Rules for Nim {
 }
 
 /// Nim by its closed forms: machine words when every heap fits, big integers otherwise.
-pub fn solve_nim(heaps: &[BigUint], convention: Convention) -> Analysis {
+///
+/// An error only when the list of winning moves would pass `limits`' memory.
+pub fn solve_nim(heaps: &[BigUint], convention: Convention, limits: &Limits) -> Result<Analysis> {
     let words: Option<Vec<u64>> = heaps.iter().map(|heap| u64::try_from(heap).ok()).collect();
     match words {
-        Some(words) => nim_analysis(&words, convention),
-        None => nim_analysis(heaps, convention),
+        Some(words) => nim_analysis(&words, convention, limits),
+        None => nim_analysis(heaps, convention, limits),
     }
 }
 
-fn nim_analysis<T: NimInt>(heaps: &[T], convention: Convention) -> Analysis {
+fn nim_analysis<T: NimInt>(
+    heaps: &[T],
+    convention: Convention,
+    limits: &Limits,
+) -> Result<Analysis> {
     let (outcome, moves) = match convention {
         Convention::Normal => (self::outcome(heaps), self::winning_moves(heaps)),
         Convention::Misere => (misere::outcome(heaps), misere::winning_moves(heaps)),
@@ -298,9 +305,10 @@ fn nim_analysis<T: NimInt>(heaps: &[T], convention: Convention) -> Analysis {
                 .map(|n| crate::misere::genus::Genus::tame(n, n <= 1).to_string()),
         })
         .collect();
+    MoveBudget::new(&texts).charge_many(moves.len() as u64, limits)?;
     let winning_moves =
         moves.iter().map(|m| MoveReport::new(&texts, m.heap_idx, vec![m.to.to_string()])).collect();
-    Analysis {
+    Ok(Analysis {
         game: "nim".into(),
         convention,
         components,
@@ -308,7 +316,7 @@ fn nim_analysis<T: NimInt>(heaps: &[T], convention: Convention) -> Analysis {
         outcome,
         winning_moves,
         winning_moves_complete: true,
-    }
+    })
 }
 
 /// The `--batch` answer of one line of heaps that fit machine words, straight from the bytes:

@@ -153,7 +153,24 @@ impl GrundyTable {
         Self::build(size, false)
     }
 
+    /// [`GrundyTable::new`] (or, without diagonals, [`GrundyTable::rook`]) within `limits`:
+    /// stopped by cancellation or the deadline between rows.
+    pub fn within(size: usize, with_diagonals: bool, limits: &Limits) -> Result<GrundyTable> {
+        Self::build_checked(size, with_diagonals, &|| limits.check())
+    }
+
     fn build(size: usize, with_diagonals: bool) -> GrundyTable {
+        match Self::build_checked(size, with_diagonals, &|| Ok(())) {
+            Ok(table) => table,
+            Err(_) => unreachable!("a table built without limits is never stopped"),
+        }
+    }
+
+    fn build_checked(
+        size: usize,
+        with_diagonals: bool,
+        check: &dyn Fn() -> Result<()>,
+    ) -> Result<GrundyTable> {
         // Values in a row stay below 3·size (a cell's mex is at most its number of options).
         let n_words = (3 * size + 64).div_ceil(64);
         let mut rows = vec![0u64; size * n_words];
@@ -161,6 +178,7 @@ impl GrundyTable {
         let mut diagonals = vec![0u64; (2 * size).max(1) * n_words];
         let mut cells = vec![0u32; size * size];
         for x in 0..size {
+            check()?;
             for y in 0..size {
                 let diagonal = x + size - y;
                 let row = &rows[x * n_words..(x + 1) * n_words];
@@ -182,7 +200,7 @@ impl GrundyTable {
                 diagonals[diagonal * n_words + word] |= 1 << bit;
             }
         }
-        GrundyTable { size, cells }
+        Ok(GrundyTable { size, cells })
     }
 
     /// The side of the table.
@@ -296,11 +314,10 @@ impl Rules for Wythoff {
         (analysis.convention == Convention::Normal)
             .then(|| crate::explain::wythoff(pairs, analysis, lang))
     }
-    fn pair_table(&self, size: usize, _limits: &Limits) -> Option<Result<PairTable>> {
-        Some(
-            crate::table::checked_size(size)
-                .map(|size| PairTable::from_grundy_table("wythoff", &GrundyTable::new(size))),
-        )
+    fn pair_table(&self, size: usize, limits: &Limits) -> Option<Result<PairTable>> {
+        Some(crate::table::checked_size(size, limits).and_then(|size| {
+            Ok(PairTable::from_grundy_table("wythoff", &GrundyTable::within(size, true, limits)?))
+        }))
     }
     fn verify_table(&self, table: &PairTable) -> Option<Verification> {
         Some(Verification::check_cells(

@@ -480,6 +480,7 @@ pub fn tame_answer(
         let mut winning_moves = Vec::new();
         if outcome == Outcome::N {
             let mut options = Options::new();
+            let mut budget = crate::analysis::MoveBudget::new(&texts);
             for (i, &heap) in heaps.iter().enumerate() {
                 let rest_normal = normal ^ genera[i].normal;
                 let rest_firm = firm_parts - usize::from(genera[i].is_firm()) == heaps.len() - 1;
@@ -499,6 +500,7 @@ pub fn tame_answer(
                         } else {
                             parts.iter().map(u64::to_string).collect()
                         };
+                        budget.charge(limits)?;
                         winning_moves.push(MoveReport::new(&texts, i, to));
                     }
                 }

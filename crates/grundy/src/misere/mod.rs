@@ -233,6 +233,7 @@ pub fn analyze(
     if outcome == Outcome::N {
         let mut prefix = 0u32;
         let mut options = Options::new();
+        let mut budget = crate::analysis::MoveBudget::new(&texts);
         for (i, &heap) in heaps.iter().enumerate() {
             let rest = q.multiply(prefix, suffix[i + 1]);
             options_within(game, &heap, &mut options, limits)?;
@@ -244,6 +245,7 @@ pub fn analyze(
                     } else {
                         parts.iter().map(u64::to_string).collect()
                     };
+                    budget.charge(limits)?;
                     winning_moves.push(MoveReport::new(&texts, i, to));
                 }
             }

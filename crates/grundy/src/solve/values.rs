@@ -65,6 +65,9 @@ pub struct ValueSolver<'r, R: Ruleset + ?Sized> {
     options: Options<R::Position>,
     mex: MexScratch,
     next_counter: u64,
+    /// Bytes of the positions in `known` (as the rules count them), charged against
+    /// [`Limits::max_bytes`].
+    known_bytes: u64,
 }
 
 /// An option of an explored position: its parts, each a position of the region or one whose
@@ -216,6 +219,7 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
             options: Options::new(),
             mex: MexScratch::new(),
             next_counter: 1,
+            known_bytes: 0,
         }
     }
 
@@ -258,9 +262,21 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
         Ok(self.known[position].value.clone())
     }
 
+    /// The bytes of one stored copy of `position`, with the memo table's own entry.
+    fn bytes_of(&self, position: &R::Position) -> u64 {
+        (self.ruleset.position_bytes(position) + std::mem::size_of::<Known>()) as u64
+    }
+
+    /// An error if the positions stored and `more_bytes` besides pass the memory limit.
+    fn count_bytes(&self, more_bytes: u64) -> Result<()> {
+        self.limits.count_bytes(self.known_bytes.saturating_add(more_bytes), "the positions stored")
+    }
+
     fn store(&mut self, position: R::Position, known: Known) -> Result<()> {
+        self.known_bytes += self.bytes_of(&position);
         self.known.insert(position, known);
         self.limits.count_positions(self.known.len())?;
+        self.count_bytes(0)?;
         if self.known.len().is_multiple_of(4096) {
             self.limits.check()?;
         }
@@ -272,8 +288,12 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
     fn search(&mut self, root: &R::Position) -> Result<Search> {
         let mut on_path: HashSet<R::Position> = HashSet::new();
         let mut stack: Vec<R::Position> = vec![root.clone()];
+        // Bytes of the positions on the stack, counted twice: a position on the path is also
+        // in `on_path`.
+        let mut stack_bytes = 2 * self.bytes_of(root);
         while let Some(top) = stack.last() {
             if self.known.contains_key(top) {
+                stack_bytes -= 2 * self.bytes_of(top);
                 stack.pop();
                 continue;
             }
@@ -289,6 +309,8 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
                 if on_path.contains(component) || *component == top {
                     return Ok(Search::Loopy);
                 }
+                stack_bytes += 2 * self.bytes_of(component);
+                self.count_bytes(stack_bytes)?;
                 stack.push(component.clone());
                 pushed = true;
             }
@@ -308,6 +330,7 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
                 self.options.iter().map(|parts| parts.iter().fold(0, |acc, p| acc ^ finite(p)));
             let value = self.mex.mex(option_values);
             on_path.remove(&top);
+            stack_bytes -= 2 * self.bytes_of(&top);
             stack.pop();
             self.store(top, Known { value: LoopyValue::Finite(value), counter: None })?;
         }
@@ -334,6 +357,8 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
         index.insert(root.clone(), 0);
         let mut all_options: Vec<Vec<Choice>> = Vec::new();
         let mut options = Options::new();
+        // Two copies of every node: the list and the index.
+        let mut region_bytes = 2 * self.bytes_of(root);
         while all_options.len() < nodes.len() {
             let position = nodes[all_options.len()].clone();
             options_within(self.ruleset, &position, &mut options, &self.limits)?;
@@ -349,6 +374,8 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
                         Some(&idx) => idx,
                         None => {
                             let idx = nodes.len() as u32;
+                            region_bytes += 2 * self.bytes_of(part);
+                            self.count_bytes(region_bytes)?;
                             index.insert(part.clone(), idx);
                             nodes.push(part.clone());
                             self.limits.count_positions(self.known.len() + nodes.len())?;

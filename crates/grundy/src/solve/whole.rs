@@ -85,6 +85,9 @@ pub fn solve_whole<R: Ruleset + ?Sized>(
     let mut options = Options::new();
     let mut state_idx = 0;
     while state_idx < states.len() {
+        // Checked at every position, not every few thousand: one position can have a hundred
+        // thousand options (a Nim heap), and a deadline must still stop the search in time.
+        limits.check()?;
         let state = states[state_idx].clone();
         let mut successors = Vec::new();
         for component_idx in 0..state.len() {

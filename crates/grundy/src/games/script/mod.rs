@@ -70,6 +70,32 @@ impl ScriptValue {
         }
     }
 
+    /// The bytes this value takes in memory, nested parts included (what a solver that stores
+    /// it is charged).
+    ///
+    /// ```
+    /// use grundy::games::script::ScriptValue;
+    /// let small = ScriptValue::Int(7);
+    /// let big = ScriptValue::Array(vec![ScriptValue::Int(7); 1000]);
+    /// assert!(big.bytes() >= 1000 * small.bytes());
+    /// ```
+    pub fn bytes(&self) -> usize {
+        let own = std::mem::size_of::<ScriptValue>();
+        match self {
+            ScriptValue::Int(_) | ScriptValue::Bool(_) | ScriptValue::Char(_) => own,
+            ScriptValue::Str(text) => own + text.capacity(),
+            ScriptValue::Array(items) => own + items.iter().map(ScriptValue::bytes).sum::<usize>(),
+            // A B-tree node holds its keys and values with some slack; three words an entry
+            // over its parts is a fair charge.
+            ScriptValue::Map(map) => {
+                own + map
+                    .iter()
+                    .map(|(key, value)| 24 + key.capacity() + value.bytes())
+                    .sum::<usize>()
+            }
+        }
+    }
+
     /// A Rhai value as a position; `None` if it is not made of position parts.
     pub fn from_dynamic(value: &Dynamic) -> Option<ScriptValue> {
         if let Ok(v) = value.as_int() {
@@ -183,6 +209,9 @@ const MAX_STRING_BYTES: usize = 1 << 20;
 const MAX_ARRAY_ELEMENTS: usize = 1 << 20;
 const MAX_MAP_ENTRIES: usize = 1 << 16;
 
+/// What a script calling `sleep` is told.
+const NO_SLEEP: &str = "scripts cannot sleep (sleep is not available in the sandbox)";
+
 /// A compiled script, ready to answer.
 pub struct ScriptGame {
     name: String,
@@ -279,21 +308,37 @@ impl ScriptGame {
                 print(&format!("{script}, {}: {text}", place(at)));
             }
         });
+        // Rhai's standard library blocks the thread in `sleep`: a script could hold a worker
+        // (and a server's computation permit) for as long as it liked, outside every budget.
+        // Functions registered here are found before the packages', so these replace it.
+        engine
+            .register_fn("sleep", |_: rhai::INT| -> std::result::Result<(), Box<EvalAltResult>> {
+                Err(NO_SLEEP.into())
+            });
+        engine.register_fn(
+            "sleep",
+            |_: rhai::FLOAT| -> std::result::Result<(), Box<EvalAltResult>> {
+                Err(NO_SLEEP.into())
+            },
+        );
         engine.register_type_with_name::<Split>("sum");
         engine.register_fn("sum", |parts: rhai::Array| Split(Arc::new(parts)));
+        check_parse_work(name, text)?;
         let ast = engine.compile(text).map_err(|error| {
             Error::rules(name, format!("{}: {}", place(error.position()), error.err_type()))
         })?;
         let mut has = Functions::default();
         let mut moves_at = None;
+        let positions = function_positions(text);
+        let position_of = |name: &str| positions.get(name).copied().unwrap_or(Position::NONE);
         let defined_at: Vec<(String, Position)> = ast
             .iter_functions()
-            .map(|function| (function.name.to_string(), function_position(text, function.name)))
+            .map(|function| (function.name.to_string(), position_of(function.name)))
             .collect();
         for function in ast.iter_functions() {
             let n_params = function.params.len();
             match (function.name, n_params) {
-                ("moves", 1) => moves_at = Some(function_position(text, "moves")),
+                ("moves", 1) => moves_at = Some(position_of("moves")),
                 ("parse", 1) => has.parse = true,
                 ("show", 1) => has.show = true,
                 ("heap", 1) => has.heap = true,
@@ -528,16 +573,72 @@ fn place(at: Position) -> String {
 }
 
 /// Where `fn NAME` is written in the source.
-fn function_position(text: &str, name: &str) -> Position {
+/// The most work Rhai's parser is given: the number of function definitions times the number
+/// of names in the script. Its parser looks every name up in the list of functions defined so
+/// far, one by one, and cannot be stopped while it runs, so a megabyte of small functions would
+/// hold a worker for minutes; a game script has a few functions and a few thousand names.
+const MAX_PARSE_WORK: u64 = 100_000_000;
+
+/// Refuses, before parsing, a script whose parse would take longer than any game needs.
+fn check_parse_work(name: &str, text: &str) -> Result<()> {
+    let mut n_functions = 0u64;
+    let mut n_names = 0u64;
+    let mut in_word = false;
+    let mut word_start = 0;
+    for (at, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        let word_char = c.is_alphanumeric() || c == '_';
+        if word_char && !in_word {
+            word_start = at;
+        } else if !word_char && in_word {
+            let word = &text[word_start..at];
+            if word == "fn" {
+                n_functions += 1;
+            } else if !word.starts_with(|c: char| c.is_ascii_digit()) {
+                n_names += 1;
+            }
+        }
+        in_word = word_char;
+    }
+    if n_functions.saturating_mul(n_names) > MAX_PARSE_WORK {
+        return Err(Error::rules(
+            name,
+            format!(
+                "{n_functions} functions and {n_names} names: the parser's work grows with their \
+                 product, and this one passes {MAX_PARSE_WORK} (a game needs far fewer functions)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Where each function is defined (`fn name(`, its first definition), in one pass over the
+/// text: a lookup per function would be quadratic in a script of many small functions.
+fn function_positions(text: &str) -> std::collections::HashMap<&str, Position> {
+    let mut found = std::collections::HashMap::new();
     for (line_idx, line) in text.lines().enumerate() {
-        if let Some(column) = line.find(&format!("fn {name}")) {
-            let trimmed = line[column + 3 + name.len()..].trim_start();
-            if trimmed.starts_with('(') {
-                return Position::new(line_idx as u16 + 1, column as u16 + 1);
+        let mut from = 0;
+        while let Some(offset) = line[from..].find("fn ") {
+            let column = from + offset;
+            from = column + 3;
+            // `fn` must start a word (not the end of `myfn`).
+            if line[..column].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = line[from..].trim_start();
+            let name_len =
+                rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+            let (name, after) = rest.split_at(name_len);
+            if !name.is_empty() && after.trim_start().starts_with('(') {
+                found.entry(name).or_insert_with(|| {
+                    Position::new(
+                        u16::try_from(line_idx + 1).unwrap_or(u16::MAX),
+                        u16::try_from(column + 1).unwrap_or(u16::MAX),
+                    )
+                });
             }
         }
     }
-    Position::NONE
+    found
 }
 
 fn describe(value: &Dynamic) -> String {
@@ -556,6 +657,10 @@ fn describe(value: &Dynamic) -> String {
 
 impl Ruleset for ScriptGame {
     type Position = ScriptValue;
+
+    fn position_bytes(&self, position: &ScriptValue) -> usize {
+        position.bytes()
+    }
 
     fn options(&self, position: &ScriptValue, options: &mut Options<ScriptValue>) -> Result<()> {
         if let Some(program) = &self.fast {
@@ -689,25 +794,9 @@ impl Rules for ScriptGame {
             return None;
         }
         self.refresh_limits(limits);
-        Some((|| {
-            let size = crate::table::checked_size(size)?;
-            let mut solver = ValueSolver::new(self, limits.clone());
-            let mut rows = vec![vec![0u64; size]; size];
-            for (x, row) in rows.iter_mut().enumerate() {
-                for (y, cell) in row.iter_mut().enumerate() {
-                    let position = self.pair_position(x as u64, y as u64)?;
-                    *cell = match solver.value(&position)? {
-                        LoopyValue::Finite(value) => value,
-                        LoopyValue::Infinite(_) => {
-                            return Err(Error::Unsupported(format!(
-                                "pair({x}, {y}) is loopy (value ∞): a table holds finite values"
-                            )))
-                        }
-                    };
-                }
-            }
-            Ok(PairTable { game: self.name.clone(), size, rows })
-        })())
+        Some(crate::table::table_of_positions(self, &self.name, size, limits, &mut |x, y| {
+            self.pair_position(x, y)
+        }))
     }
 }
 
