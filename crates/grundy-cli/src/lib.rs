@@ -97,13 +97,36 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
 
 /// `grundy serve`: the web page until the process is stopped.
 fn serve(args: &args::ServeArgs) -> anyhow::Result<bool> {
-    let addr: std::net::SocketAddr = args.addr.parse().map_err(|_| {
-        BadInput::msg(format!("--addr '{}' is not an address such as 127.0.0.1:8000", args.addr))
-    })?;
+    use std::net::ToSocketAddrs;
+    let not_an_address = || {
+        BadInput::msg(format!(
+            "--addr '{}' is not an address such as 127.0.0.1:8000 or localhost:8000",
+            args.addr
+        ))
+    };
+    // A name (localhost:8000) is resolved; its first address is the one served on.
+    let addr: std::net::SocketAddr = match args.addr.parse() {
+        Ok(addr) => addr,
+        Err(_) => args
+            .addr
+            .to_socket_addrs()
+            .map_err(|_| not_an_address())?
+            .next()
+            .ok_or_else(not_an_address)?,
+    };
+    if !addr.ip().is_loopback() {
+        eprintln!(
+            "grundy: warning: serving on {addr}, beyond this machine: anyone who can reach it \
+             can make it compute (use 127.0.0.1 to keep it to yourself)"
+        );
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    eprintln!("grundy: serving on http://{addr}/ (Ctrl-C stops)");
     runtime
-        .block_on(grundy_web::serve(addr, grundy_web::Config::default()))
+        .block_on(async {
+            let listener = grundy_web::bind(addr).await?;
+            eprintln!("grundy: serving on http://{addr}/ (Ctrl-C stops)");
+            grundy_web::serve_on(listener, grundy_web::Config::default()).await
+        })
         .map_err(|error| BadInput::msg(format!("--addr {addr}: {error}")))?;
     Ok(true)
 }

@@ -9,6 +9,13 @@
 //! file a request names (graphs and scripts come as text), answers every bad request with a
 //! 4xx status and `{"error": ...}`, and survives a panic in one request.
 //!
+//! Other web pages the user visits can reach a server on loopback too, so it answers only
+//! requests that name it (a `Host` of localhost, or an address literal: a page of another site
+//! rebinding its own name to 127.0.0.1 is refused with 421) and only JSON bodies (a page of
+//! another site cannot post `application/json` across origins without a preflight, which this
+//! server never grants). Answers, memoised positions and tables count against a memory budget
+//! ([`Config::max_bytes`]): past it, 422 naming the limit.
+//!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
 //! let addr = "127.0.0.1:8000".parse().unwrap();
@@ -27,7 +34,7 @@ use grundy::games::graph::GraphFile;
 use grundy::games::{Game, NoFiles, Registry};
 use grundy::Limits;
 use serde_json::{json, Value as Json};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -40,12 +47,21 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// How long one computation may run before it is cancelled.
     pub time_limit: Duration,
-    /// Computations running at once; more are answered 429 at once.
+    /// Computations running at once; more wait their turn (no longer than the time limit).
     pub max_concurrent: usize,
+    /// Requests waiting for a computation to end; past them, 429 with `Retry-After`.
+    pub max_waiting: usize,
+    /// How long a request body may take to arrive.
+    pub body_time_limit: Duration,
     /// Distinct positions one answer may explore.
     pub max_positions: usize,
     /// The longest sequence `/api/seq` returns, and the largest `max` of `/api/period`.
     pub max_heap: u64,
+    /// The memory one answer may take (its tables, stored positions and moves).
+    pub max_bytes: u64,
+    /// Host names answered besides `localhost` and address literals (a machine's own name,
+    /// when it serves beyond loopback).
+    pub host_names: Vec<String>,
 }
 
 impl Default for Config {
@@ -54,8 +70,12 @@ impl Default for Config {
             max_body_bytes: 1 << 20,
             time_limit: Duration::from_secs(10),
             max_concurrent: 4,
+            max_waiting: 256,
+            body_time_limit: Duration::from_secs(10),
             max_positions: 2_000_000,
             max_heap: 1_000_000,
+            max_bytes: 512 << 20,
+            host_names: Vec::new(),
         }
     }
 }
@@ -63,12 +83,21 @@ impl Default for Config {
 struct AppState {
     config: Config,
     permits: Arc<Semaphore>,
+    /// Requests waiting for a permit.
+    waiting: std::sync::atomic::AtomicUsize,
+    /// The address served on (which address literals a `Host` may name).
+    local: IpAddr,
 }
 
-/// The routes: the page and its assets, and the JSON API.
+/// The routes of a server on loopback: the page and its assets, and the JSON API.
 pub fn router(config: Config) -> Router {
+    router_on(config, IpAddr::V4(std::net::Ipv4Addr::LOCALHOST))
+}
+
+/// The routes of a server listening on `local`.
+fn router_on(config: Config, local: IpAddr) -> Router {
     let permits = Arc::new(Semaphore::new(config.max_concurrent.max(1)));
-    let state = Arc::new(AppState { config, permits });
+    let state = Arc::new(AppState { config, permits, waiting: 0.into(), local });
     Router::new()
         .route("/", get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }))
         .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
@@ -82,18 +111,93 @@ pub fn router(config: Config) -> Router {
         .route("/api/play", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, play)))
         .route("/api/move", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, typed_move)))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or endpoint") })
+        .method_not_allowed_fallback(|| async {
+            error(StatusCode::METHOD_NOT_ALLOWED, "this endpoint takes POST with a JSON body")
+        })
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&state), guard))
         .with_state(state)
+}
+
+/// Refuses, before anything else, a request that does not name this server in its `Host`
+/// (DNS rebinding: another site's name pointed at 127.0.0.1) or posts anything but JSON (a
+/// cross-site form or `text/plain` fetch, which browsers send without asking first).
+async fn guard(
+    State(state): State<Arc<AppState>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = request.headers().get(header::HOST).and_then(|value| value.to_str().ok());
+    match host {
+        Some(host) if host_allowed(host, state.local, &state.config.host_names) => {}
+        Some(host) => {
+            return error(
+                StatusCode::MISDIRECTED_REQUEST,
+                format!(
+                    "Host '{}' is not this server's name: it answers localhost and its address",
+                    host.chars().take(100).collect::<String>()
+                ),
+            )
+        }
+        None => return error(StatusCode::BAD_REQUEST, "the request has no Host header"),
+    }
+    if request.method() == axum::http::Method::POST {
+        let content_type = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or("");
+        let media_type = content_type.split(';').next().unwrap_or("").trim();
+        if !media_type.eq_ignore_ascii_case("application/json") {
+            return error(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "the API takes JSON: send Content-Type: application/json",
+            );
+        }
+    }
+    next.run(request).await
+}
+
+/// Whether `host` (a `Host` header: a name or an address, with or without a port) names a
+/// server listening on `local`: localhost, a loopback address, the address listened on (any
+/// address when listening on all of them), or one of `names`.
+fn host_allowed(host: &str, local: IpAddr, names: &[String]) -> bool {
+    let host = host.trim();
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        match rest.split_once(']') {
+            Some((inside, _port)) => inside,
+            None => return false,
+        }
+    } else {
+        match host.rsplit_once(':') {
+            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+            Some(_) => return false,
+            None => host,
+        }
+    };
+    let name = name.strip_suffix('.').unwrap_or(name).to_ascii_lowercase();
+    if name == "localhost" || names.iter().any(|allowed| allowed.eq_ignore_ascii_case(&name)) {
+        return true;
+    }
+    match name.parse::<IpAddr>() {
+        Ok(ip) => ip.is_loopback() || local.is_unspecified() || ip == local,
+        Err(_) => false,
+    }
 }
 
 /// Serves the page and the API on `addr` until the process is stopped.
 pub async fn serve(addr: SocketAddr, config: Config) -> std::io::Result<()> {
-    let listener = tokio::net::TcpListener::bind(addr).await?;
-    serve_on(listener, config).await
+    serve_on(bind(addr).await?, config).await
+}
+
+/// Binds `addr`, so that a front end can say where it serves only once that worked.
+pub async fn bind(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(addr).await
 }
 
 /// Serves on a listener already bound (tests bind port 0).
 pub async fn serve_on(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, router(config)).await
+    let local = listener.local_addr()?.ip();
+    axum::serve(listener, router_on(config, local)).await
 }
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
@@ -147,12 +251,22 @@ async fn answer(
     body: Body,
     work: fn(Json, &Limits, &Config) -> Result<Json, Failure>,
 ) -> Response {
-    let bytes = match axum::body::to_bytes(body, state.config.max_body_bytes).await {
-        Ok(bytes) => bytes,
-        Err(_) => {
+    let read = axum::body::to_bytes(body, state.config.max_body_bytes);
+    let bytes = match tokio::time::timeout(state.config.body_time_limit, read).await {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(_)) => {
             return error(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!("the request body is over {} bytes", state.config.max_body_bytes),
+            )
+        }
+        Err(_) => {
+            return error(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request body did not arrive within {} s",
+                    state.config.body_time_limit.as_secs()
+                ),
             )
         }
     };
@@ -163,15 +277,35 @@ async fn answer(
             return error(StatusCode::BAD_REQUEST, format!("malformed JSON: {problem}"))
         }
     };
-    let Ok(permit) = Arc::clone(&state.permits).try_acquire_owned() else {
-        return error(StatusCode::TOO_MANY_REQUESTS, "too many computations at once: try again");
+    // The deadline runs from here: time spent waiting for a turn counts against it.
+    let deadline = Instant::now() + state.config.time_limit;
+    let permit = match Arc::clone(&state.permits).try_acquire_owned() {
+        Ok(permit) => permit,
+        Err(_) => {
+            // Wait for a turn, in a bounded queue, no longer than the time limit.
+            if state.waiting.fetch_add(1, Ordering::SeqCst) >= state.config.max_waiting {
+                state.waiting.fetch_sub(1, Ordering::SeqCst);
+                return busy();
+            }
+            let turn = tokio::time::timeout_at(
+                tokio::time::Instant::from_std(deadline),
+                Arc::clone(&state.permits).acquire_owned(),
+            )
+            .await;
+            state.waiting.fetch_sub(1, Ordering::SeqCst);
+            match turn {
+                Ok(Ok(permit)) => permit,
+                Ok(Err(_)) | Err(_) => return busy(),
+            }
+        }
     };
     let cancel = Arc::new(AtomicBool::new(false));
     let limits = Limits {
         max_positions: state.config.max_positions,
         max_whole_positions: state.config.max_positions.min(2_000_000),
         cancel: Some(Arc::clone(&cancel)),
-        deadline: Some(Instant::now() + state.config.time_limit),
+        deadline: Some(deadline),
+        max_bytes: state.config.max_bytes,
         ..Limits::default()
     };
     let config = state.config.clone();
@@ -179,9 +313,11 @@ async fn answer(
         let _permit = permit;
         work(request, &limits, &config)
     });
+    // A client that goes away cancels its computation (this future is dropped with it).
+    let _cancel_when_dropped = CancelOnDrop(Arc::clone(&cancel));
     // The computation checks its deadline itself; this is the backstop for work that does not.
-    let backstop = state.config.time_limit + Duration::from_secs(2);
-    match tokio::time::timeout(backstop, task).await {
+    let backstop = tokio::time::Instant::from_std(deadline + Duration::from_secs(2));
+    match tokio::time::timeout_at(backstop, task).await {
         Ok(Ok(Ok(doc))) => axum::Json(doc).into_response(),
         Ok(Ok(Err(Failure(status, message)))) => error(status, message),
         Ok(Err(_panicked)) => error(
@@ -193,6 +329,24 @@ async fn answer(
             error(StatusCode::REQUEST_TIMEOUT, "the time limit for this answer ran out")
         }
     }
+}
+
+/// Sets a computation's cancel flag when the request answering it ends, however it ends.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// 429: every computation slot busy and the queue full (or no turn came within the time
+/// limit); the client may try again shortly.
+fn busy() -> Response {
+    let mut response =
+        error(StatusCode::TOO_MANY_REQUESTS, "the server is busy with other answers: try again");
+    response.headers_mut().insert(header::RETRY_AFTER, axum::http::HeaderValue::from_static("1"));
+    response
 }
 
 /// The game a request names: a catalogue name, or a graph or script given as text. Paths are
@@ -405,4 +559,37 @@ fn typed_move(request: Json, limits: &Limits, _config: &Config) -> Result<Json, 
         "board": game.draw(&after, lang)?,
         "over": game.legal_moves(&after, limits)?.is_empty(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::host_allowed;
+    use std::net::IpAddr;
+
+    #[test]
+    fn only_hosts_that_name_this_server_are_answered() {
+        let loopback: IpAddr = "127.0.0.1".parse().unwrap();
+        for host in
+            ["localhost", "localhost:8000", "LOCALHOST.", "127.0.0.1:8000", "[::1]:80", "127.0.0.2"]
+        {
+            assert!(host_allowed(host, loopback, &[]), "{host}");
+        }
+        for host in [
+            "evil.example",
+            "evil.example:8000",
+            "localhost.evil.example",
+            "10.0.0.5",
+            "[::1",
+            "a:b:c",
+            "",
+        ] {
+            assert!(!host_allowed(host, loopback, &[]), "{host}");
+        }
+        let lan: IpAddr = "192.168.1.5".parse().unwrap();
+        assert!(host_allowed("192.168.1.5:8000", lan, &[]));
+        assert!(!host_allowed("192.168.1.6:8000", lan, &[]));
+        assert!(host_allowed("box.lan", lan, &["box.lan".to_string()]));
+        let any: IpAddr = "0.0.0.0".parse().unwrap();
+        assert!(host_allowed("10.1.2.3", any, &[]) && !host_allowed("evil.example", any, &[]));
+    }
 }

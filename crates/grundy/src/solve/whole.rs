@@ -84,6 +84,9 @@ pub fn solve_whole<R: Ruleset + ?Sized>(
     let mut successor_lists: Vec<Vec<u32>> = Vec::new();
     let mut options = Options::new();
     let mut state_idx = 0;
+    // Moves cost time and memory as positions do: a search may follow a hundred a position.
+    let max_edges = (limit as u64).saturating_mul(EDGES_PER_POSITION);
+    let mut n_edges_seen = 0u64;
     while state_idx < states.len() {
         // Checked at every position, not every few thousand: one position can have a hundred
         // thousand options (a Nim heap), and a deadline must still stop the search in time.
@@ -102,6 +105,18 @@ pub fn solve_whole<R: Ruleset + ?Sized>(
                     error => error,
                 },
             )?;
+            n_edges_seen += options.len() as u64;
+            if n_edges_seen > max_edges {
+                return Err(Error::limit(
+                    Limit::WholePositions,
+                    limit as u64,
+                    format!(
+                        "the whole position has more than {max_edges} moves among its reachable \
+                         positions ({EDGES_PER_POSITION} for each of the {limit} positions a \
+                         search may visit)"
+                    ),
+                ));
+            }
             for parts in options.iter() {
                 let next = replaced(&state, component_idx, parts);
                 let next_idx = match index.get(&next) {
@@ -166,6 +181,9 @@ pub fn solve_whole<R: Ruleset + ?Sized>(
         n_positions: states.len(),
     })
 }
+
+/// Moves a whole-position search may follow for each position it may visit.
+const EDGES_PER_POSITION: u64 = 100;
 
 /// Before the tables of the search double: their new room asked for without aborting, and
 /// about as much again for the positions that will fill it (their components, twice: in the
