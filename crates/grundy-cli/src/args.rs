@@ -40,8 +40,9 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 
-    /// Worker threads for commands that compute, 1 to 1024 (default: all cores). Only the
-    /// sparse engine (codes that leave at most two heaps, Grundy's game) uses more than one.
+    /// Worker threads for commands that compute, 1 to 1024, at most one a core (default: all
+    /// cores). Only the sparse engine (codes that leave at most two heaps, Grundy's game) uses
+    /// more than one.
     #[arg(long, global = true, value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
 

@@ -173,9 +173,9 @@ fn limits(cli: &args::Cli) -> Result<grundy::Limits, BadInput> {
 /// `--threads` (already in 1..=1024), or every core; checked by starting that many threads,
 /// so that a machine that cannot run them gets an error here rather than a panic in the engine.
 fn n_threads(cli: &args::Cli) -> Result<usize, BadInput> {
-    let n_threads = cli.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let n_cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    // More threads than cores only take turns (1024 on two cores ran twenty times slower).
+    let n_threads = cli.threads.unwrap_or(n_cores).min(n_cores);
     can_start_threads(n_threads).map_err(|error| {
         BadInput::msg(format!("--threads {n_threads}: cannot start that many threads: {error}"))
     })?;
@@ -252,9 +252,7 @@ pub fn parse_family(text: &str, limits: &grundy::Limits) -> Result<Family, BadIn
     }
 }
 
-/// The largest graph or script file read, in bytes, unless `--max-file-bytes` says otherwise:
-/// 1 GiB. A graph file of that size holds some 10^8 nodes, far more than a solver stores.
-pub const DEFAULT_MAX_FILE_BYTES: u64 = 1 << 30;
+pub use grundy_files::DEFAULT_MAX_FILE_BYTES;
 
 /// `--max-file-bytes`, for the whole process: game files are read while the GAME argument is
 /// parsed, where only the [`grundy::Limits`] reach.
@@ -277,69 +275,9 @@ impl grundy::games::FileSource for Files {
     }
 }
 
-/// The text of the regular file at `path` (symbolic links followed), if it holds at most
-/// `max_bytes` bytes of UTF-8; otherwise why not, in words. A FIFO, a device (`/dev/zero`), a
-/// socket or a directory is refused before it is opened for reading, so reading never waits
-/// for a writer nor runs on without end, and memory is asked for once, for the file's size, so
-/// a file too large for the machine is an error rather than an abort.
+/// [`grundy_files::read_regular_file`], with the command line's way to raise the limit.
 pub fn read_regular_file(path: &std::path::Path, max_bytes: u64) -> Result<String, String> {
-    use std::io::Read;
-    let regular_size = |metadata: &std::fs::Metadata| -> Result<u64, String> {
-        let file_type = metadata.file_type();
-        if file_type.is_file() {
-            return Ok(metadata.len());
-        }
-        let kind = if file_type.is_dir() { "a directory" } else { special_file_kind(&file_type) };
-        Err(format!("it is {kind}, not a regular file"))
-    };
-    regular_size(&std::fs::metadata(path).map_err(|error| error.to_string())?)?;
-    let file = std::fs::File::open(path).map_err(|error| error.to_string())?;
-    // Looked at again through the open file: what stands at the path may have changed.
-    let size = regular_size(&file.metadata().map_err(|error| error.to_string())?)?;
-    let too_large = |size: u64| {
-        format!(
-            "it is {size} bytes, more than the {max_bytes} allowed (--max-file-bytes raises it)"
-        )
-    };
-    if size > max_bytes {
-        return Err(too_large(size));
-    }
-    let mut bytes: Vec<u8> = Vec::new();
-    let capacity = usize::try_from(size.saturating_add(1)).map_err(|_| too_large(size))?;
-    bytes
-        .try_reserve_exact(capacity)
-        .map_err(|_| format!("not enough memory to read its {size} bytes"))?;
-    // A file that grows while it is read stops at the limit all the same.
-    file.take(max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|error| error.to_string())?;
-    if bytes.len() as u64 > max_bytes {
-        return Err(too_large(bytes.len() as u64));
-    }
-    String::from_utf8(bytes).map_err(|error| {
-        format!("it is not UTF-8 text (byte {} is not valid)", error.utf8_error().valid_up_to())
-    })
-}
-
-#[cfg(unix)]
-fn special_file_kind(file_type: &std::fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if file_type.is_fifo() {
-        "a FIFO"
-    } else if file_type.is_char_device() {
-        "a character device"
-    } else if file_type.is_block_device() {
-        "a block device"
-    } else if file_type.is_socket() {
-        "a socket"
-    } else {
-        "not a file"
-    }
-}
-
-#[cfg(not(unix))]
-fn special_file_kind(_file_type: &std::fs::FileType) -> &'static str {
-    "not a file"
+    grundy_files::read_regular_file(path, max_bytes, "--max-file-bytes raises it")
 }
 
 #[cfg(test)]

@@ -129,7 +129,13 @@ fn fold_clap_message(rendered: &str) -> String {
 /// library's rule, so the command line's own messages quote input the same way).
 fn one_line(text: &str) -> String {
     let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    grundy::error::readable(&joined).into_owned()
+    // Control characters of the input (an escape sequence in a typed name) are shown, never
+    // sent to the terminal.
+    let shown: String = joined
+        .chars()
+        .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+        .collect();
+    grundy::error::readable(&shown).into_owned()
 }
 
 fn is_broken_pipe(error: &anyhow::Error) -> bool {
@@ -145,6 +151,12 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::fold_clap_message;
+
+    #[test]
+    fn control_characters_of_the_input_are_shown_escaped() {
+        let line = super::one_line("unknown lesson 'foo\u{1b}[31m'");
+        assert_eq!(line, "unknown lesson 'foo\\u{1b}[31m'");
+    }
 
     #[test]
     fn missing_arguments_are_named_with_the_usage() {

@@ -41,7 +41,9 @@ pub fn run(args: &PlayArgs, lang: Lang, limits: &Limits, stdout: &mut dyn Write)
         lang,
     };
     session.intro(args.computer_first)?;
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
+    let mut line_buffer = Vec::new();
+    let mut line_number = 0u64;
     let mut computer_to_move = args.computer_first;
     loop {
         if session.game_over(computer_to_move)? {
@@ -53,13 +55,28 @@ pub fn run(args: &PlayArgs, lang: Lang, limits: &Limits, stdout: &mut dyn Write)
             continue;
         }
         session.prompt()?;
-        let Some(line) = lines.next() else {
-            session.say(&lang.tr0("play-input-ended"))?;
-            return Ok(true);
+        line_number += 1;
+        let line = match read_line(&mut input, &mut line_buffer)? {
+            Line::Text(line) => line,
+            Line::End => {
+                session.say(&lang.tr0("play-input-ended"))?;
+                return Ok(true);
+            }
+            Line::TooLong => {
+                session.say(&lang.tr(
+                    "play-line-too-long",
+                    &args![("line", line_number), ("bytes", MAX_LINE_BYTES)],
+                ))?;
+                continue;
+            }
+            Line::NotText => {
+                session.say(&lang.tr("play-line-not-text", &args![("line", line_number)]))?;
+                continue;
+            }
         };
-        let line = line?;
         match line.trim() {
             "" => continue,
+            "help" | "?" => session.say(&lang.tr0("play-how-to-type"))?,
             "quit" => {
                 session.say(&lang.tr0("play-stopped"))?;
                 return Ok(true);
@@ -72,6 +89,55 @@ pub fn run(args: &PlayArgs, lang: Lang, limits: &Limits, stdout: &mut dyn Write)
                 }
             }
         }
+    }
+}
+
+/// The longest line of input read as a move: a move is a few numbers, and a line without end
+/// (`< /dev/zero`) must not fill memory.
+const MAX_LINE_BYTES: usize = 1 << 16;
+
+/// One line of the player's input.
+enum Line {
+    Text(String),
+    /// Longer than [`MAX_LINE_BYTES`]: skipped to its end, unread.
+    TooLong,
+    /// Not UTF-8 text.
+    NotText,
+    End,
+}
+
+/// Reads one line of at most [`MAX_LINE_BYTES`] bytes into `buffer`, skipping the rest of a
+/// longer one without keeping it.
+fn read_line(input: &mut dyn BufRead, buffer: &mut Vec<u8>) -> std::io::Result<Line> {
+    buffer.clear();
+    let n_read =
+        std::io::Read::take(&mut *input, MAX_LINE_BYTES as u64 + 1).read_until(b'\n', buffer)?;
+    if n_read == 0 {
+        return Ok(Line::End);
+    }
+    if buffer.len() > MAX_LINE_BYTES && buffer.last() != Some(&b'\n') {
+        loop {
+            let available = input.fill_buf()?;
+            if available.is_empty() {
+                break;
+            }
+            match available.iter().position(|&b| b == b'\n') {
+                Some(at) => {
+                    input.consume(at + 1);
+                    break;
+                }
+                None => {
+                    let n = available.len();
+                    input.consume(n);
+                }
+            }
+        }
+        buffer.clear();
+        return Ok(Line::TooLong);
+    }
+    match std::str::from_utf8(buffer) {
+        Ok(text) => Ok(Line::Text(text.to_string())),
+        Err(_) => Ok(Line::NotText),
     }
 }
 

@@ -870,6 +870,42 @@ mod long_runs {
         PathBuf::from(format!("{}{suffix}", path.display()))
     }
 
+    /// Regression (hardening round three): two runs writing the same `--out` both ended with
+    /// status 0 and a file marked complete, with a valid checksum over the wrong bytes. The
+    /// second is now refused with one line while the first runs, and the first's file is whole.
+    #[test]
+    fn a_second_run_on_the_same_file_is_refused() {
+        let path = dir().join("same.bin");
+        let lock = sibling(&path, ".lock");
+        let _ = std::fs::remove_file(&path);
+        let mut first = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["seq", "grundy", "30000000", "--threads", "1", "--out", path.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while !lock.exists() {
+            assert!(started.elapsed().as_secs() < 30, "the first run never took its lock");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let output = grundy(&["seq", "kayles", "100", "--out", path.to_str().unwrap()]);
+        let refused = output.status.code() == Some(2);
+        let _ = first.kill();
+        let _ = first.wait();
+        assert!(refused, "the second run was not refused: {}", stderr(&output));
+        let err = stderr(&output);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("being written by another run"), "{err}");
+        // The first run, killed, left no file looking complete; a run after it is free to go.
+        assert!(!path.exists(), "a file looks complete");
+        let output = grundy(&["seq", "kayles", "100", "--out", path.to_str().unwrap()]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.starts_with(b"GRUNDYSQ"));
+        assert!(!lock.exists(), "the lock is removed at the end of a run");
+    }
+
     /// Each file takes the narrowest width that holds its values: 1 byte (Kayles), 2 bytes
     /// (0.007 passes 255 before heap 16384, through the fast engine), 4 bytes (0.28 has a saltus
     /// and passes 65535, through the in-memory path).
@@ -1946,6 +1982,35 @@ mod play {
         text.lines().filter_map(|l| l.strip_prefix("position: ")).collect()
     }
 
+    /// Regression (hardening round three): a line of invalid UTF-8 ended the game, and a line
+    /// without end (`< /dev/zero`) was read into memory whole. Both are skipped, saying which
+    /// line, and the game goes on; `help` shows how to type a move.
+    #[test]
+    fn bad_lines_are_skipped_and_the_game_goes_on() {
+        let mut input: Vec<u8> = b"help\n\xff\xfe 1\n".to_vec();
+        input.extend(std::iter::repeat_n(b'7', 200_000));
+        input.extend_from_slice(b"\n2 1\n");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["play", "nim", "1", "2"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut pipe = child.stdin.take().unwrap();
+        let feeder = std::thread::spawn(move || {
+            let _ = pipe.write_all(&input);
+        });
+        let output = child.wait_with_output().unwrap();
+        feeder.join().unwrap();
+        let text = stdout(&output);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(text.contains("line 2 is not UTF-8 text"), "{text}");
+        assert!(text.contains("line 3 is longer than"), "{text}");
+        assert!(text.contains("Type a move as"), "help: {text}");
+        assert!(positions(&text).first() == Some(&"1 1"), "{text}");
+    }
+
     #[test]
     fn a_won_game() {
         // 3 4 5 is N: 3 -> 1 wins; then answer each computer move by restoring nim-sum 0.
@@ -2182,6 +2247,30 @@ mod input_bounds {
 /// What messages say (hardening2 item 3).
 mod messages {
     use super::*;
+
+    /// A typo of a game's name is answered with the nearest name.
+    #[test]
+    fn an_unknown_game_suggests_the_nearest_name() {
+        assert_bad_input(&["solve", "nmi", "3"], "did you mean 'nim'?");
+        assert_bad_input(&["solve", "kayels", "3"], "did you mean 'kayles'?");
+        assert_bad_input(&["solve", "mooer:2", "3"], "did you mean 'moore:2'?");
+        let output = grundy(&["solve", "chess", "3"]);
+        assert!(!stderr(&output).contains("did you mean"), "{}", stderr(&output));
+    }
+
+    /// Control characters of the input are shown escaped, never sent to the terminal.
+    #[test]
+    fn escape_characters_in_the_input_are_shown_escaped() {
+        assert_bad_input(&["lesson", "foo\u{1b}[31m"], "foo\\u{1b}[31m");
+    }
+
+    /// Regression: `--explain` of a heap of 65,536 digits panicked (a formatting width).
+    #[test]
+    fn a_heap_of_65536_digits_is_explained() {
+        let nines = "9".repeat(65_536);
+        let output = grundy(&["solve", "nim", &nines, "1", "--explain"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
 
     #[test]
     fn seq_kayles_10_to_the_20_says_too_large() {

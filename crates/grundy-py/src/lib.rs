@@ -80,9 +80,15 @@ fn load(game: &Bound<'_, PyAny>, limits: &Limits) -> PyResult<Arc<dyn Game>> {
 
 struct Files;
 
+/// Game files are read by the command line's rules: regular files only (never a FIFO or
+/// `/dev/zero`), at most [`grundy_files::DEFAULT_MAX_FILE_BYTES`].
 impl grundy::games::FileSource for Files {
     fn read_to_string(&self, path: &str) -> Result<String, String> {
-        std::fs::read_to_string(path).map_err(|error| error.to_string())
+        grundy_files::read_regular_file(
+            std::path::Path::new(path),
+            grundy_files::DEFAULT_MAX_FILE_BYTES,
+            "the command line's --max-file-bytes reads larger files",
+        )
     }
 }
 
@@ -356,7 +362,17 @@ impl std::fmt::Debug for PythonRules {
     }
 }
 
+/// The deepest nesting of a position taken from Python: deeper (or a list that contains
+/// itself) is not a position, rather than a stack overflow.
+const MAX_POSITION_DEPTH: usize = 256;
+
 fn to_value(object: &Bound<'_, PyAny>) -> Option<ScriptValue> {
+    to_value_within(object, MAX_POSITION_DEPTH)
+}
+
+fn to_value_within(object: &Bound<'_, PyAny>, depth: usize) -> Option<ScriptValue> {
+    let depth = depth.checked_sub(1)?;
+    let to_value = |item: &Bound<'_, PyAny>| to_value_within(item, depth);
     if object.is_instance_of::<PyBool>() {
         return object.extract().ok().map(ScriptValue::Bool);
     }
@@ -406,6 +422,13 @@ fn from_value(py: Python<'_>, value: &ScriptValue) -> PyObject {
 
 impl PythonRules {
     fn fail(&self, what: &str, error: PyErr) -> grundy::Error {
+        // Ctrl-C inside a callback stops the computation: KeyboardInterrupt, not a bad game.
+        let interrupted = Python::with_gil(|py| {
+            error.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py)
+        });
+        if interrupted {
+            return grundy::Error::Cancelled(format!("{}: interrupted in {what}", self.name));
+        }
         grundy::Error::rules(&self.name, format!("{what} raised {error}"))
     }
 
@@ -440,7 +463,17 @@ impl Ruleset for PythonRules {
                 .moves
                 .call1(py, (from_value(py, position),))
                 .map_err(|e| self.fail(&what, e))?;
-            let iter = result.bind(py).try_iter().map_err(|_| {
+            let listed = result.bind(py);
+            if listed.is_instance_of::<PyString>() || listed.is_instance_of::<PyDict>() {
+                return Err(grundy::Error::rules(
+                    &self.name,
+                    format!(
+                        "{what} returned a {}, not a list of options (a list or tuple of positions)",
+                        listed.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                    ),
+                ));
+            }
+            let iter = listed.try_iter().map_err(|_| {
                 grundy::Error::rules(
                     &self.name,
                     format!("{what} returned something that is not a list of options"),

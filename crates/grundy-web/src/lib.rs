@@ -393,12 +393,17 @@ fn components(request: &Json) -> Result<Vec<String>, Failure> {
         .collect()
 }
 
-fn convention(request: &Json) -> Convention {
-    if request.get("misere").and_then(Json::as_bool).unwrap_or(false) {
-        Convention::Misere
-    } else {
-        Convention::Normal
+/// A true/false field (false when absent); anything else is refused, never taken as false.
+fn flag(request: &Json, field: &str) -> Result<bool, Failure> {
+    match request.get(field) {
+        None | Some(Json::Null) => Ok(false),
+        Some(Json::Bool(value)) => Ok(*value),
+        Some(other) => Err(bad(format!("\"{field}\" must be true or false, not {other}"))),
     }
+}
+
+fn convention(request: &Json) -> Result<Convention, Failure> {
+    Ok(if flag(request, "misere")? { Convention::Misere } else { Convention::Normal })
 }
 
 fn count(request: &Json, field: &str, default: u64, most: u64) -> Result<u64, Failure> {
@@ -424,8 +429,8 @@ fn solve(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failu
         return Err(bad("\"components\" is empty: give the position's components"));
     }
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let answer = game.solve(&texts, convention(&request), limits)?;
-    let explanation = if request.get("explain").and_then(Json::as_bool).unwrap_or(false) {
+    let answer = game.solve(&texts, convention(&request)?, limits)?;
+    let explanation = if flag(&request, "explain")? {
         Some(game.explain(&answer, language(&request)?, limits)?)
     } else {
         None
@@ -497,7 +502,7 @@ fn period(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failu
 
 fn pattern(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {
     let game = load(&request, limits)?;
-    let table = request.get("table").and_then(Json::as_bool).unwrap_or(false);
+    let table = flag(&request, "table")?;
     let most = if table { 256 } else { config.max_heap };
     let max = match request.get("max") {
         None | Some(Json::Null) => None,
@@ -520,7 +525,7 @@ fn play(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failur
     let game = load(&request, limits)?;
     let texts = components(&request)?;
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let convention = convention(&request);
+    let convention = convention(&request)?;
     let lang = language(&request)?;
     let choice = grundy::play::computer_move(&*game, &texts, convention, limits)?;
     Ok(match choice {

@@ -356,7 +356,7 @@ fn a_script_cannot_sleep_and_hold_the_server() {
 /// crashed the server by memory. Both are refused with 422 naming the limit, quickly.
 #[test]
 fn answers_and_stored_positions_count_against_the_memory_limit() {
-    let addr = server();
+    server();
     let heaps = vec!["1"; 20_001];
     let started = std::time::Instant::now();
     let (status, doc) = post("/api/solve", &json!({"game": "nim", "components": heaps}));

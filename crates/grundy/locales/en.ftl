@@ -323,6 +323,8 @@ play-intro = { $game } ({ $rule }); { $first }.
 play-how-to-type = Type a move as the component's number and what it becomes (`1 2`), or `= ` and the whole position after it; `hint`, `undo`, `quit`.
 play-prompt = your move>
 play-input-ended = no more moves on the input: the game stops here
+play-line-too-long = line { $line } is longer than { $bytes } bytes: skipped (a move is a few numbers)
+play-line-not-text = line { $line } is not UTF-8 text: skipped
 play-stopped = you stopped the game
 play-computer-moves = computer: { $move } ({ $why })
 play-illegal = illegal move: { $problem }
@@ -343,6 +345,7 @@ play-not-a-number = '{ $typed }' is not a component number: { $usage }
 play-no-such-component = there is no component { $number }: the position has { $n } (numbered from 1)
 play-what-becomes = what does component { $number } become? { $usage }
 play-cannot-become = component { $number } ({ $from }) cannot become { $to }
+play-bad-new-component = component { $number } cannot become '{ $typed }': { $problem }
 play-unreachable = { $after } cannot be reached in one move from { $position }
 play-board-empty = (empty)
 play-board-ground = ground

@@ -325,6 +325,8 @@ play-intro = { $game } ({ $rule }); { $first }.
 play-how-to-type = Внесете потег: бројот на компонентата и во што таа се претвора (`1 2`), или `= ` и целата состојба по потегот; `hint` за совет, `undo` за враќање, `quit` за крај.
 play-prompt = ваш потег>
 play-input-ended = нема повеќе потези на влезот: играта запира тука
+play-line-too-long = редот { $line } е подолг од { $bytes } бајти и е прескокнат (потегот е неколку броеви)
+play-line-not-text = редот { $line } не е текст во UTF-8 и е прескокнат
 play-stopped = ја прекинавте играта
 play-computer-moves = компјутер: { $move } ({ $why })
 play-illegal = недозволен потег: { $problem }
@@ -345,6 +347,7 @@ play-not-a-number = „{ $typed }“ не е број на компонента:
 play-no-such-component = нема компонента { $number }: состојбата има { $n } (бројени од 1)
 play-what-becomes = во што се претвора компонентата { $number }? { $usage }
 play-cannot-become = компонентата { $number } ({ $from }) не може да стане { $to }
+play-bad-new-component = компонентата { $number } не може да стане „{ $typed }“: { $problem }
 play-unreachable = { $after } не може да се добие со еден потег од { $position }
 play-board-empty = (празно)
 play-board-ground = под

@@ -333,6 +333,8 @@ play-intro = { $game } ({ $rule }); { $first }.
 play-how-to-type = Введите ход: номер компоненты и то, чем она станет (`1 2`), или `= ` и всю позицию после хода; `hint` — подсказка, `undo` — отменить, `quit` — выйти.
 play-prompt = ваш ход>
 play-input-ended = ходы на входе закончились: игра остановлена
+play-line-too-long = строка { $line } длиннее { $bytes } байт и пропущена (ход — это несколько чисел)
+play-line-not-text = строка { $line } — не текст в UTF-8, она пропущена
 play-stopped = вы остановили игру
 play-computer-moves = компьютер: { $move } ({ $why })
 play-illegal = недопустимый ход: { $problem }
@@ -353,6 +355,7 @@ play-not-a-number = «{ $typed }» — не номер компоненты: { $
 play-no-such-component = компоненты { $number } нет: в позиции { $n } (нумерация с 1)
 play-what-becomes = чем станет компонента { $number }? { $usage }
 play-cannot-become = компонента { $number } ({ $from }) не может стать { $to }
+play-bad-new-component = компонента { $number } не может стать «{ $typed }»: { $problem }
 play-unreachable = в { $after } нельзя попасть одним ходом из { $position }
 play-board-empty = (пусто)
 play-board-ground = пол

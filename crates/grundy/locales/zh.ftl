@@ -251,6 +251,8 @@ play-intro = { $game }（{ $rule }）；{ $first }。
 play-how-to-type = 输入一步：分量的编号和它变成什么（`1 2`），或 `= ` 加走完后的整个局面；`hint` 提示，`undo` 悔棋，`quit` 退出。
 play-prompt = 你的走法>
 play-input-ended = 输入中没有更多走法：游戏到此为止
+play-line-too-long = 第 { $line } 行超过 { $bytes } 字节，已跳过（一步棋只需几个数）
+play-line-not-text = 第 { $line } 行不是 UTF-8 文本，已跳过
 play-stopped = 你结束了游戏
 play-computer-moves = 电脑：{ $move }（{ $why }）
 play-illegal = 不合法的走法：{ $problem }
@@ -271,6 +273,7 @@ play-not-a-number = “{ $typed }”不是分量编号：{ $usage }
 play-no-such-component = 没有分量 { $number }：这个局面有 { $n } 个分量（从 1 开始编号）
 play-what-becomes = 分量 { $number } 变成什么？{ $usage }
 play-cannot-become = 分量 { $number }（{ $from }）不能变成 { $to }
+play-bad-new-component = 分量 { $number } 不能变成“{ $typed }”：{ $problem }
 play-unreachable = 从 { $position } 一步走不到 { $after }
 play-board-empty = （空）
 play-board-ground = 地面

@@ -16,6 +16,8 @@ pub enum Error {
         name: String,
         /// The registry's spellings, for the message.
         known: String,
+        /// The spelling nearest to the name, when one is near (a typo: `nmi` for `nim`).
+        suggestion: Option<String>,
     },
     /// The GAME argument names a family but its parameters are wrong (a bad code or set).
     BadGame {
@@ -131,7 +133,10 @@ impl std::fmt::Display for Error {
     /// token quoted in full helps nobody, and every front end prints this.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let message = match self {
-            Error::UnknownGame { name, known } => {
+            Error::UnknownGame { name, known, suggestion: Some(near) } => {
+                format!("unknown game '{name}': did you mean '{near}'? (known games: {known})")
+            }
+            Error::UnknownGame { name, known, suggestion: None } => {
                 format!("unknown game '{name}' (known games: {known})")
             }
             Error::BadGame { name, problem } => format!("game '{name}': {problem}"),

@@ -237,7 +237,15 @@ pub fn read_move_in(
     if rest.is_empty() {
         return Err(lang.tr("play-what-becomes", &args![("number", number), ("usage", usage)]));
     }
-    let to = game.canonical(&rest).map_err(|e| e.to_string())?;
+    // A part that does not parse is named as what component `number` was to become (the
+    // game's parser numbers the parts from 1, which would blame component 1).
+    let to = game.canonical(&rest).map_err(|error| match error {
+        crate::error::Error::BadComponent { text, problem, .. } => lang.tr(
+            "play-bad-new-component",
+            &args![("number", number), ("typed", text), ("problem", problem)],
+        ),
+        error => error.to_string(),
+    })?;
     let mut sorted_to = to.clone();
     sorted_to.sort();
     let idx = number - 1;

@@ -448,3 +448,15 @@ proptest! {
         check_against_solver("georgia-bob", &components, lang)?;
     }
 }
+
+/// Regression (hardening round three): a heap of 65,536 digits made the explanation panic (a
+/// formatting width past 65,535), in Nim and in Moore's Nim.
+#[test]
+fn heaps_wider_than_the_formatter_allows_are_explained() {
+    let nines = "9".repeat(65_536);
+    for game in ["nim", "moore:2"] {
+        let game = game_of(game);
+        let (_, text) = explained(&*game, &[&nines, "1"], Convention::Normal, Lang::En);
+        assert!(text.contains(&nines), "the heap is written in full");
+    }
+}

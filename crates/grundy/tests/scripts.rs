@@ -236,9 +236,18 @@ fn a_proven_period_proves_the_formula_and_only_then() {
 /// Each hostile script stops with the right one-line error, within seconds, in bounded memory.
 #[test]
 fn hostile_scripts_are_stopped_with_the_right_error() {
-    let limits = Limits { max_positions: 100_000, ..Limits::default() };
+    let limits = Limits { max_positions: 100_000, max_bytes: 256 << 20, ..Limits::default() };
     let cases: &[(&str, &str)] = &[
         ("fn moves(n) { loop { } }", "operations"),
+        // Rhai's `sleep` blocked the thread outside every budget (hardening round three).
+        ("fn moves(n) { sleep(1e9); [] }", "cannot sleep"),
+        ("fn moves(n) { sleep(1000000000); [] }", "cannot sleep"),
+        ("fn moves(n) { let f = Fn(\"sleep\"); f.call(1000); [] }", "cannot sleep"),
+        // Positions of 100,000 elements: memoised positions count against the memory limit.
+        (
+            "fn parse(t){let a=[];a.pad(100000,7);a} fn moves(p){if p.len()>0{let b=p;b.pop();[b]}else{[]}}",
+            "memory",
+        ),
         ("fn f(n) { f(n + 1) } fn moves(n) { f(n) }", "deep"),
         ("fn moves(n) { let a = [1]; loop { a += a; } }", "array"),
         ("fn moves(n) { let s = \"x\"; loop { s += s; } }", "string"),
@@ -255,6 +264,10 @@ fn hostile_scripts_are_stopped_with_the_right_error() {
         ("fn moves(n) { [3.5] }", "returned 3.5, which is not a position"),
         ("fn heap(n) { n }", "defines no function moves"),
     ];
+    // A megabyte of small functions: Rhai's parser is quadratic in them, so it is refused
+    // before parsing.
+    let many: String = (0..40_000).map(|i| format!("fn f{i}(x) {{ x + {i} }}\n")).collect();
+    let many = format!("fn moves(n) {{ [] }}\n{many}");
     for (text, needle) in cases {
         let started = std::time::Instant::now();
         let error = script_error(text, &limits);
@@ -264,6 +277,10 @@ fn hostile_scripts_are_stopped_with_the_right_error() {
         assert!(error.is_bad_input(), "{text}");
         assert!(started.elapsed().as_secs() < 20, "{text}: took {:?}", started.elapsed());
     }
+    let started = std::time::Instant::now();
+    let message = script_error(&many, &limits).to_string();
+    assert!(message.contains("40001 functions"), "{message}");
+    assert!(started.elapsed().as_secs() < 2, "took {:?}", started.elapsed());
 }
 
 #[test]

@@ -75,6 +75,14 @@ fn pad(text: &str, width: usize) -> String {
     padded
 }
 
+/// `text` right-aligned in `width` columns. Not `format!("{:>width$}")`: a width past 65,535
+/// (a heap of that many digits) makes the formatter panic.
+pub(crate) fn pad_left(text: &str, width: usize) -> String {
+    let mut padded = " ".repeat(width.saturating_sub(display_width(text)));
+    padded.push_str(text);
+    padded
+}
+
 /// The rows of numbers in binary, one bit per column, with their XOR below a rule, the
 /// introduction before and the note on columns after. `labels` name the rows.
 fn write_binary_table<T: crate::nimber::NimInt>(
@@ -104,8 +112,9 @@ fn write_binary_table<T: crate::nimber::NimInt>(
     for (label, row) in labels.iter().zip(rows) {
         let _ = writeln!(
             out,
-            "  {}  {row:>decimal_width$} = {}",
+            "  {}  {} = {}",
             pad(label, label_width),
+            pad_left(&row.to_string(), decimal_width),
             bits_of(row)
         );
     }
@@ -113,8 +122,9 @@ fn write_binary_table<T: crate::nimber::NimInt>(
     let _ = writeln!(out, "  {}", "-".repeat(rule_width));
     let _ = writeln!(
         out,
-        "  {}  {total:>decimal_width$} = {}",
+        "  {}  {} = {}",
         pad(&total_label, label_width),
+        pad_left(&total.to_string(), decimal_width),
         bits_of(total)
     );
     let _ = writeln!(out, "\n{}\n", tr(lang, "explain-binary-xor-note", &Args::new()));

@@ -233,18 +233,18 @@ pub fn moore(
             (0..n_bits).rev().map(|bit| if heap.bit(bit) { '1' } else { '0' }).collect();
         let _ = writeln!(
             out,
-            "  {}  {:>decimal_width$} = {bits}",
+            "  {}  {} = {bits}",
             super::pad(&labels[heap_idx], label_width),
-            texts[heap_idx]
+            super::pad_left(&texts[heap_idx], decimal_width)
         );
     }
     let counts = column_counts(heaps, n_bits, modulus);
     let _ = writeln!(out, "  {}", "-".repeat(label_width + decimal_width + n_bits as usize + 5));
     let _ = writeln!(
         out,
-        "  {}  {:>decimal_width$}   {}",
+        "  {}  {}   {}",
         super::pad(&count_label, label_width),
-        "",
+        " ".repeat(decimal_width),
         counts_text(&counts)
     );
     let _ = writeln!(

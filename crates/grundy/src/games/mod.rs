@@ -510,7 +510,47 @@ impl Registry {
                 return loaded;
             }
         }
-        Err(Error::UnknownGame { name: text.to_string(), known: self.known() })
+        Err(Error::UnknownGame {
+            name: text.to_string(),
+            known: self.known(),
+            suggestion: self.nearest_name(&lower),
+        })
+    }
+
+    /// The family name nearest to `name` by edits (a letter changed, added, dropped or two
+    /// swapped), when it is near enough to be a typo: one edit for names of up to four letters,
+    /// two for longer ones.
+    ///
+    /// ```
+    /// let registry = grundy::games::Registry::builtin();
+    /// assert_eq!(registry.nearest_name("nmi").as_deref(), Some("nim"));
+    /// assert_eq!(registry.nearest_name("kayels").as_deref(), Some("kayles"));
+    /// assert_eq!(registry.nearest_name("chess"), None);
+    /// ```
+    pub fn nearest_name(&self, name: &str) -> Option<String> {
+        let name = name.trim().to_ascii_lowercase();
+        let (prefix, rest) = match name.split_once(':') {
+            Some((prefix, rest)) => (prefix, Some(rest)),
+            None => (name.as_str(), None),
+        };
+        let allowed = if prefix.chars().count() <= 4 { 1 } else { 2 };
+        self.families()
+            .flat_map(|family| family.syntax().split([',', ' ']))
+            .filter_map(|word| {
+                let word = word.trim();
+                let base = word.split(':').next().unwrap_or(word);
+                let is_name =
+                    base.len() > 1 && base.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+                is_name.then_some((base, word.contains(':')))
+            })
+            .filter(|(base, _)| *base != prefix)
+            .map(|(base, takes_parameter)| (edit_distance(prefix, base), base, takes_parameter))
+            .filter(|(distance, _, _)| *distance <= allowed)
+            .min_by_key(|(distance, _, _)| *distance)
+            .map(|(_, base, takes_parameter)| match (rest, takes_parameter) {
+                (Some(rest), true) => format!("{base}:{rest}"),
+                _ => base.to_string(),
+            })
     }
 
     /// The spellings of every family, for the unknown-game message.
@@ -547,6 +587,31 @@ impl Registry {
 /// ```
 pub fn game(text: &str) -> Result<Arc<dyn Game>> {
     Registry::builtin().parse(text, &NoFiles)
+}
+
+/// Optimal-string-alignment distance: substitutions, insertions, deletions and swaps of two
+/// neighbouring letters each count one.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best =
+                (rows[i - 1][j] + 1).min(rows[i][j - 1] + 1).min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
 }
 
 /// Where games that live in files (`graph:PATH`) are read from. The library does no I/O: the
