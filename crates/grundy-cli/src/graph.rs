@@ -3,34 +3,26 @@
 //! Output is streamed node by node, so a graph of 10^7 nodes never builds a document in memory.
 
 use crate::args::GraphArgs;
-use crate::{library_error, Files};
+use crate::{library_error, write_document, Files};
 use anyhow::Result;
 use grundy::analysis::Value;
 use grundy::games::graph::load_graph;
+use grundy::request::{Door, Kind, Request};
 use std::io::Write;
 
 /// Runs `grundy graph`.
-pub fn run(args: &GraphArgs, stdout: &mut dyn Write) -> Result<bool> {
+pub fn run(args: &GraphArgs, limits: &grundy::Limits, stdout: &mut dyn Write) -> Result<bool> {
+    if args.json {
+        let low = serde_json::json!({"path": args.path});
+        let request = Request::from_json(Kind::Graph, &low, &Door::local(&Files), limits)
+            .map_err(library_error)?;
+        write_document(&request, limits, 1, &mut |_| {}, stdout)?;
+        stdout.write_all(b"\n")?;
+        return Ok(true);
+    }
     let game = load_graph(&args.path, &Files).map_err(library_error)?;
     let values = game.loopy_values();
     let outcomes = game.outcomes();
-    if args.json {
-        stdout.write_all(b"{\"nodes\":[")?;
-        for node in 0..game.n_nodes() as u32 {
-            if node > 0 {
-                stdout.write_all(b",")?;
-            }
-            let entry = grundy::contract::graph_node(
-                game.name(node),
-                &Value::from(values.value(node)),
-                outcomes.outcome(node),
-                outcomes.remoteness(node),
-            );
-            serde_json::to_writer(&mut *stdout, &entry)?;
-        }
-        stdout.write_all(b"]}\n")?;
-        return Ok(true);
-    }
     // Names are shown escaped (no raw control characters reach the terminal) and padded by
     // hand: a format width is limited to 65535, and counts characters, not columns.
     // Two passes, so that no copy of every name is kept.

@@ -75,7 +75,7 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
     let limits = limits(cli)?;
     match &cli.command {
         args::Command::Solve(solve_args) => solve::run(solve_args, cli.language(), &limits, stdout),
-        args::Command::Graph(graph_args) => graph::run(graph_args, stdout),
+        args::Command::Graph(graph_args) => graph::run(graph_args, &limits, stdout),
         args::Command::Seq(seq_args) => {
             seq::run(seq_args, n_threads(cli)?, cli.progress, &limits, stdout)
         }
@@ -174,12 +174,12 @@ fn limits(cli: &args::Cli) -> Result<grundy::Limits, BadInput> {
 /// so that a machine that cannot run them gets an error here rather than a panic in the engine.
 fn n_threads(cli: &args::Cli) -> Result<usize, BadInput> {
     let n_cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    // More threads than cores only take turns (1024 on two cores ran twenty times slower).
-    let n_threads = cli.threads.unwrap_or(n_cores).min(n_cores);
+    let n_threads = cli.threads.unwrap_or(n_cores);
     can_start_threads(n_threads).map_err(|error| {
         BadInput::msg(format!("--threads {n_threads}: cannot start that many threads: {error}"))
     })?;
-    Ok(n_threads)
+    // More threads than cores only take turns (1024 on two cores ran twenty times slower).
+    Ok(n_threads.min(n_cores))
 }
 
 /// Starts `n_threads - 1` helper threads that all live at once (the engine's helpers beside
@@ -273,6 +273,30 @@ impl grundy::games::FileSource for Files {
     fn printer(&self) -> Option<grundy::games::Printer> {
         Some(std::sync::Arc::new(|text: &str| eprintln!("{text}")))
     }
+}
+
+/// Writes a request's document to `stdout` as the library computes it; a failed write stops
+/// the work and is reported as itself (a closed pipe is then no failure).
+pub fn write_document(
+    request: &grundy::request::Request,
+    limits: &grundy::Limits,
+    n_threads: usize,
+    progress: &mut dyn FnMut(u64),
+    stdout: &mut dyn std::io::Write,
+) -> anyhow::Result<()> {
+    let mut io_error = None;
+    let result = request.write_document(limits, n_threads, progress, &mut |chunk| {
+        stdout.write_all(chunk).map_err(|error| {
+            let failure = grundy::Error::write(&error);
+            io_error = Some(error);
+            failure
+        })
+    });
+    if let Some(error) = io_error {
+        return Err(error.into());
+    }
+    result.map_err(library_error)?;
+    Ok(())
 }
 
 /// [`grundy_files::read_regular_file`], with the command line's way to raise the limit.

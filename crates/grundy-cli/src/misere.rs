@@ -2,9 +2,9 @@
 
 use crate::args::MisereArgs;
 use crate::progress::Progress;
-use crate::{library_error, parse_count, parse_family, BadInput, Family};
+use crate::{library_error, parse_count, parse_family, BadInput, Family, Files};
 use anyhow::Result;
-use grundy::misere::{quotient, QuotientOptions};
+use grundy::request::{Answer, Door, Kind, Question, Request};
 use grundy::Limits;
 use std::io::Write;
 
@@ -25,25 +25,23 @@ pub fn run(
     if args.genus {
         return genera(&game, args, show_progress, limits, stdout);
     }
-    let mut options = QuotientOptions::default();
-    if let Some(text) = &args.max {
-        options.max_heap = parse_count(text, "--max")?;
-    }
-    if let Some(text) = &args.max_order {
-        let order = parse_count(text, "--max-order")?;
-        options.max_order = usize::try_from(order).unwrap_or(usize::MAX).max(1);
-    }
-    let mut bar = Progress::heaps(options.max_heap, show_progress);
-    let q = quotient(&game, &options, limits, &mut |heap, order| {
-        bar.set_position(heap);
-        bar.set_message(format!("order {order}"));
-    })
-    .map_err(library_error)?;
+    let max = args.max.as_deref().map(|text| parse_count(text, "--max")).transpose()?;
+    let max_order =
+        args.max_order.as_deref().map(|text| parse_count(text, "--max-order")).transpose()?;
+    let low = serde_json::json!({"game": args.game, "max": max, "max_order": max_order});
+    let request = Request::from_json(Kind::Misere, &low, &Door::local(&Files), limits)
+        .map_err(library_error)?;
+    let Question::Misere { max: max_heap, .. } = request.question else {
+        unreachable!("a misère request")
+    };
+    let mut bar = Progress::heaps(max_heap, show_progress);
+    let answer =
+        request.answer(limits, 1, &mut |heap| bar.set_position(heap)).map_err(library_error)?;
     bar.finish();
-    if args.json {
-        serde_json::to_writer(&mut *stdout, &grundy::contract::misere(&q))?;
-    } else {
-        write!(stdout, "{q}")?;
+    match &answer {
+        _ if args.json => serde_json::to_writer(&mut *stdout, &answer.document())?,
+        Answer::Misere(quotient) => write!(stdout, "{quotient}")?,
+        _ => unreachable!("a misère answer"),
     }
     writeln!(stdout)?;
     Ok(true)
@@ -59,10 +57,18 @@ fn genera(
     limits: &Limits,
     stdout: &mut dyn Write,
 ) -> Result<bool> {
-    let max = match &args.max {
-        Some(text) => parse_count(text, "--max")?,
-        None => 30,
-    };
+    let max = args.max.as_deref().map(|text| parse_count(text, "--max")).transpose()?;
+    let low = serde_json::json!({"game": args.game, "max": max});
+    let request = Request::from_json(Kind::Genus, &low, &Door::local(&Files), limits)
+        .map_err(library_error)?;
+    if args.json {
+        let answer = request.answer(limits, 1, &mut |_| {}).map_err(library_error)?;
+        serde_json::to_writer(&mut *stdout, &answer.document())?;
+        writeln!(stdout)?;
+        return Ok(true);
+    }
+    // Text: each heap's line as soon as its genus is known.
+    let Question::Genus { max } = request.question else { unreachable!("a genus request") };
     let mut bar = Progress::heaps(max, show_progress);
     let mut io_error = None;
     let list = grundy::misere::genus::heap_genera_to(game, max, limits, &mut |n, entry| {
@@ -79,10 +85,7 @@ fn genera(
     if let Some(error) = io_error {
         return Err(error.into());
     }
-    if args.json {
-        serde_json::to_writer(&mut *stdout, &grundy::contract::genera(&list))?;
-        writeln!(stdout)?;
-    } else if let Some(why) = &list.stopped {
+    if let Some(why) = &list.stopped {
         writeln!(stdout, "stopped: {why}")?;
     }
     Ok(true)

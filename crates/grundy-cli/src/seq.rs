@@ -5,8 +5,9 @@ use crate::args::SeqArgs;
 use crate::heap_values::Sequence;
 use crate::output::write_file;
 use crate::progress::Progress;
-use crate::{library_error, parse_count, parse_family, BadInput, Family};
+use crate::{library_error, parse_count, parse_family, write_document, BadInput, Family, Files};
 use anyhow::Result;
+use grundy::request::{Door, Kind, Request};
 use grundy::sequence::run::{run as run_sequence, Chunk, RunOptions, Sink};
 use grundy::sequence::{Engine, HeapValues};
 use grundy::Limits;
@@ -31,6 +32,19 @@ pub fn run(
     stdout: &mut dyn Write,
 ) -> Result<bool> {
     let max_heap = parse_count(&args.max_heap, "heap size")?;
+    let pictures = args.png.is_some() || args.svg.is_some();
+    if args.json && args.out.is_none() && !pictures {
+        // A game with no one-parameter family is refused with the command line's own words.
+        parse_family(&args.game, limits)?;
+        let low = serde_json::json!({"game": args.game, "n": max_heap});
+        let request = Request::from_json(Kind::Seq, &low, &Door::local(&Files), limits)
+            .map_err(library_error)?;
+        let mut bar = Progress::heaps(max_heap, show_progress);
+        write_document(&request, limits, n_threads, &mut |n| bar.set_position(n), stdout)?;
+        bar.finish();
+        stdout.write_all(b"\n")?;
+        return Ok(true);
+    }
     let game = match parse_family(&args.game, limits)? {
         Family::Heap(game) => game,
         Family::Other(game) => {
@@ -55,10 +69,7 @@ pub fn run(
         write_pictures(args, &picture)?;
         return Ok(true);
     }
-    if args.json {
-        write!(stdout, "{{\"game\":{},\"values\":[", serde_json::to_string(&game.name)?)?;
-    }
-    let separator: &[u8] = if args.json { b"," } else { b" " };
+    let separator: &[u8] = b" ";
     let mut sink = Print {
         out: stdout,
         separator,
@@ -73,9 +84,6 @@ pub fn run(
         return Err(error.into());
     }
     result.map_err(library_error)?;
-    if args.json {
-        stdout.write_all(b"]}")?;
-    }
     stdout.write_all(b"\n")?;
     Ok(true)
 }
@@ -110,9 +118,9 @@ impl Sink for Print<'_, '_> {
             text.extend_from_slice(self.digits.format(values.get(idx)).as_bytes());
         }
         self.out.write_all(&text).map_err(|error| {
-            let message = error.to_string();
+            let failure = grundy::Error::write(&error);
             self.io_error = Some(error);
-            grundy::Error::Cancelled(message)
+            failure
         })
     }
 
@@ -176,9 +184,6 @@ fn run_other(
     let pictures = args.png.is_some() || args.svg.is_some();
     let mut finite: Vec<u64> = Vec::new();
     let mut text = Vec::new();
-    if args.json {
-        write!(text, "{{\"game\":{},\"values\":[", serde_json::to_string(&game.name())?)?;
-    }
     let mut visit = |n: u64, value: &grundy::solve::loopy::LoopyValue| -> grundy::Result<()> {
         bar.set_position(n);
         if pictures {
@@ -186,17 +191,12 @@ fn run_other(
             return Ok(());
         }
         if n > 0 {
-            text.push(if args.json { b',' } else { b' ' });
+            text.push(b' ');
         }
-        let value = grundy::analysis::Value::from(value);
-        if args.json {
-            text.extend_from_slice(grundy::contract::value(&value).to_string().as_bytes());
-        } else {
-            text.extend_from_slice(value.to_string().as_bytes());
-        }
+        text.extend_from_slice(grundy::analysis::Value::from(value).to_string().as_bytes());
         if text.len() >= 1 << 16 {
             let chunk = std::mem::take(&mut text);
-            stdout.write_all(&chunk).map_err(|e| grundy::Error::Cancelled(e.to_string()))?;
+            stdout.write_all(&chunk).map_err(|error| grundy::Error::write(&error))?;
         }
         Ok(())
     };
@@ -214,9 +214,6 @@ fn run_other(
         }
         write_pictures(args, &plot.picture())?;
         return Ok(true);
-    }
-    if args.json {
-        text.extend_from_slice(b"]}");
     }
     text.push(b'\n');
     stdout.write_all(&text)?;

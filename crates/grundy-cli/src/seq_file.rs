@@ -878,9 +878,9 @@ struct FileSink<'p, 'b> {
 
 impl FileSink<'_, '_> {
     fn fail(&mut self, error: anyhow::Error) -> grundy::Error {
-        let message = format!("{error:#}");
+        let failure = grundy::Error::Write { what: format!("{error:#}"), kind: None };
         self.error = Some(error);
-        grundy::Error::Cancelled(message)
+        failure
     }
 }
 

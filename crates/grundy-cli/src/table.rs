@@ -2,24 +2,24 @@
 
 use crate::args::TableArgs;
 use crate::output::write_file;
-use crate::{library_error, parse_count, parse_game};
+use crate::{library_error, parse_count, Files};
 use anyhow::Result;
-use grundy::table::{checked_size, verify};
+use grundy::request::{Answer, Door, Kind, Request};
+use grundy::table::verify;
 use grundy::Limits;
 use std::io::Write;
 
 /// Runs `grundy table`.
 pub fn run(args: &TableArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
-    let game = parse_game(&args.game, limits)?;
     let size = parse_count(&args.size, "--size")?;
-    let size =
-        checked_size(usize::try_from(size).unwrap_or(usize::MAX), limits).map_err(library_error)?;
-    let table = game
-        .pair_table(size, limits)
-        .unwrap_or_else(|| grundy::table::pair_table(&*game, size))
+    let low = serde_json::json!({"game": args.game, "size": size});
+    let request = Request::from_json(Kind::Table, &low, &Door::local(&Files), limits)
         .map_err(library_error)?;
+    let answer = request.answer(limits, 1, &mut |_| {}).map_err(library_error)?;
+    let Answer::Table(table) = &answer else { unreachable!("a table answer") };
+    let game = request.game.as_ref().expect("a table request has a game");
     let verification =
-        if args.verify { Some(verify(&*game, &table).map_err(library_error)?) } else { None };
+        if args.verify { Some(verify(&**game, table).map_err(library_error)?) } else { None };
     let mut pictures_only = false;
     if let Some(path) = &args.png {
         write_file(path, &grundy_plot::heatmap(&table.game, &table.rows).to_png())?;
@@ -30,7 +30,7 @@ pub fn run(args: &TableArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<
         pictures_only = true;
     }
     if args.json {
-        serde_json::to_writer(&mut *stdout, &grundy::contract::table(&table))?;
+        serde_json::to_writer(&mut *stdout, &answer.document())?;
         writeln!(stdout)?;
     } else if args.csv {
         for row in &table.rows {

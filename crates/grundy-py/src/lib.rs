@@ -7,10 +7,9 @@
 //! polls for signals: Ctrl-C sets the library's cancellation flag and raises
 //! `KeyboardInterrupt` promptly.
 
-use grundy::analysis::Convention;
-use grundy::games::graph::GraphFile;
 use grundy::games::script::ScriptValue;
-use grundy::games::{Game, NoFiles, Registry, Rules};
+use grundy::games::{Game, Rules};
+use grundy::request::{Door, Kind, Request};
 use grundy::ruleset::{Options, Ruleset};
 use grundy::Limits;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -66,18 +65,6 @@ fn run<T: Send>(
     })
 }
 
-/// The game a call names: a catalogue name (graphs and scripts by path too), or a `Game` of
-/// Python callables.
-fn load(game: &Bound<'_, PyAny>, limits: &Limits) -> PyResult<Arc<dyn Game>> {
-    if let Ok(python_game) = game.downcast::<PyGame>() {
-        return Ok(Arc::new(python_game.borrow().rules.clone()) as Arc<dyn Game>);
-    }
-    let name: String = game.extract().map_err(|_| {
-        PyTypeError::new_err("game must be a name such as \"nim\", or a grundy.Game")
-    })?;
-    Registry::builtin().parse_within(&name, &Files, limits).map_err(to_py)
-}
-
 struct Files;
 
 /// Game files are read by the command line's rules: regular files only (never a FIFO or
@@ -92,195 +79,61 @@ impl grundy::games::FileSource for Files {
     }
 }
 
-/// `solve(game, components, misere=False, explain=False, lang="en")`: the analysis document,
-/// as JSON text; the explanation in `lang` (en, ru, zh or mk).
+/// `request_json(kind, game, fields)`: the library's answer to one question (`"solve"`,
+/// `"period"`, `"misere"`, ...), as the contract's JSON text. `fields` is the request's low form
+/// as JSON text (the web API's field names, defaults left out); `game` is a catalogue name (a
+/// path too), a `grundy.Game`, or `None` for questions without one. Validation, defaults and
+/// documents are the library's, as for the command line and the web API.
 #[pyfunction]
-#[pyo3(signature = (game, components, misere=false, explain=false, lang="en"))]
-fn solve_json(
+#[pyo3(signature = (kind, game, fields))]
+fn request_json(
     py: Python<'_>,
-    game: &Bound<'_, PyAny>,
-    components: Vec<String>,
-    misere: bool,
-    explain: bool,
-    lang: &str,
+    kind: &str,
+    game: Option<&Bound<'_, PyAny>>,
+    fields: &str,
 ) -> PyResult<String> {
-    let lang = grundy::i18n::Lang::ALL.into_iter().find(|l| l.code() == lang).ok_or_else(|| {
-        pyo3::exceptions::PyValueError::new_err(format!(
-            "lang '{lang}' is not a language of grundy: en, ru, zh or mk"
-        ))
-    })?;
-    let game = load(game, &Limits::default())?;
-    let convention = if misere { Convention::Misere } else { Convention::Normal };
+    let kind = Kind::from_name(kind)
+        .ok_or_else(|| PyValueError::new_err(format!("'{kind}' is not a question of grundy")))?;
+    let mut low: serde_json::Value = serde_json::from_str(fields)
+        .map_err(|error| PyValueError::new_err(format!("the request is not JSON: {error}")))?;
+    let mut held: Option<Arc<dyn Game>> = None;
+    if let Some(game) = game {
+        if let Ok(python_game) = game.downcast::<PyGame>() {
+            held = Some(Arc::new(python_game.borrow().rules.clone()));
+        } else {
+            let name: String = game.extract().map_err(|_| {
+                PyTypeError::new_err("game must be a name such as \"nim\", or a grundy.Game")
+            })?;
+            low["game"] = name.into();
+        }
+    }
+    let door = Door { files: Some(&Files), max_count: None, game: held.as_ref() };
+    let request = Request::from_json(kind, &low, &door, &Limits::default()).map_err(to_py)?;
+    // Every core, as the command line does by default.
+    let n_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     run(py, move |limits| {
-        let texts: Vec<&str> = components.iter().map(String::as_str).collect();
-        let answer = game.solve(&texts, convention, limits)?;
-        let explanation = if explain { Some(game.explain(&answer, lang, limits)?) } else { None };
-        Ok(grundy::contract::analysis(&answer, explanation.as_deref()).to_string())
+        let mut document = Vec::new();
+        request.write_document(limits, n_threads, &mut |_| {}, &mut |chunk| {
+            document.extend_from_slice(chunk);
+            Ok(())
+        })?;
+        Ok(String::from_utf8_lossy(&document).into_owned())
     })
 }
 
-/// `seq(game, n)`: the values of heaps 0..=n, as little-endian u64 bytes.
+/// `seq(game, n)`: the values of heaps 0..=n, as little-endian u64 bytes (a loopy value as
+/// 2^64 - 1), for arrays: the values of the `seq` request's document, packed.
 #[pyfunction]
 fn seq_bytes(py: Python<'_>, game: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<u8>> {
-    let game = load(game, &Limits::default())?;
-    let bytes = run(py, move |limits| {
-        let mut bytes: Vec<u8> = Vec::new();
-        if let Some(heap_game) = game.heap_game() {
-            struct Collect<'b>(&'b mut Vec<u8>);
-            impl grundy::sequence::Sink for Collect<'_> {
-                fn values(
-                    &mut self,
-                    _first: u64,
-                    values: grundy::sequence::Chunk<'_>,
-                ) -> grundy::Result<()> {
-                    for idx in 0..values.len() {
-                        self.0.extend_from_slice(&values.get(idx).to_le_bytes());
-                    }
-                    Ok(())
-                }
-            }
-            // Every core, as the command line does by default.
-            let n_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let options = grundy::sequence::RunOptions { n_threads, ..Default::default() };
-            grundy::sequence::run::run(
-                &heap_game,
-                n,
-                &options,
-                Some(&mut Collect(&mut bytes)),
-                limits,
-            )?;
-            return Ok(bytes);
-        }
-        let mut visit = |_: u64, value: &grundy::solve::loopy::LoopyValue| {
-            bytes.extend_from_slice(&value.finite().unwrap_or(u64::MAX).to_le_bytes());
-            Ok(())
-        };
-        match game.family_values(n, limits, &mut visit) {
-            Some(result) => result?,
-            None => {
-                return Err(grundy::Error::BadArgument {
-                    argument: "game".into(),
-                    problem: format!(
-                        "{} has no one-parameter family (a heap game, or heap= in a grundy.Game)",
-                        game.name()
-                    ),
-                })
-            }
-        }
-        Ok(bytes)
-    })?;
+    let text = request_json(py, "seq", Some(game), &serde_json::json!({ "n": n }).to_string())?;
+    let doc: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|error| PyValueError::new_err(format!("internal: {error}")))?;
+    let values = doc["values"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let mut bytes = Vec::with_capacity(values.len() * 8);
+    for value in values {
+        bytes.extend_from_slice(&value.as_u64().unwrap_or(u64::MAX).to_le_bytes());
+    }
     Ok(bytes)
-}
-
-/// `period(game, max)`: the period document, as JSON text.
-#[pyfunction]
-#[pyo3(signature = (game, max=1_000_000))]
-fn period_json(py: Python<'_>, game: &Bound<'_, PyAny>, max: u64) -> PyResult<String> {
-    let game = load(game, &Limits::default())?;
-    run(py, move |limits| {
-        let report = match game.heap_game() {
-            Some(heap_game) => grundy::sequence::PeriodReport::compute(
-                &heap_game,
-                max,
-                &Default::default(),
-                limits,
-                &mut |_| {},
-            )?,
-            None => grundy::sequence::PeriodReport::observe(&*game, max, limits, &mut |_| {})?,
-        };
-        Ok(grundy::contract::period(&report).to_string())
-    })
-}
-
-/// The heap game `game` names, or the error that says `what` needs one.
-fn load_heap_game(
-    game: &Bound<'_, PyAny>,
-    what: &str,
-) -> PyResult<grundy::games::heap::HeapGame> {
-    let game = load(game, &Limits::default())?;
-    game.heap_game().ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "'{}' is not a heap game: {what} are computed for heap games",
-            game.name()
-        ))
-    })
-}
-
-/// `misere(game, max=300, max_order=100000)`: the misère quotient document, as JSON text.
-#[pyfunction]
-#[pyo3(signature = (game, max=300, max_order=100_000))]
-fn misere_json(
-    py: Python<'_>,
-    game: &Bound<'_, PyAny>,
-    max: u64,
-    max_order: usize,
-) -> PyResult<String> {
-    let heap_game = load_heap_game(game, "misère quotients")?;
-    run(py, move |limits| {
-        let options =
-            grundy::misere::QuotientOptions { max_heap: max, max_order: max_order.max(1) };
-        let q = grundy::misere::quotient(&heap_game, &options, limits, &mut |_, _| {})?;
-        Ok(grundy::contract::misere(&q).to_string())
-    })
-}
-
-/// `genus(game, max=30)`: the genus of each heap (`misere --genus`), as JSON text.
-#[pyfunction]
-#[pyo3(signature = (game, max=30))]
-fn genus_json(py: Python<'_>, game: &Bound<'_, PyAny>, max: u64) -> PyResult<String> {
-    let heap_game = load_heap_game(game, "genera")?;
-    run(py, move |limits| {
-        let list = grundy::misere::genus::heap_genera_to(&heap_game, max, limits, &mut |_, _| {})?;
-        Ok(grundy::contract::genera(&list).to_string())
-    })
-}
-
-/// `pattern(game, max=None, table=False)`: the pattern document, as JSON text.
-#[pyfunction]
-#[pyo3(signature = (game, max=None, table=false))]
-fn pattern_json(
-    py: Python<'_>,
-    game: &Bound<'_, PyAny>,
-    max: Option<u64>,
-    table: bool,
-) -> PyResult<String> {
-    let game = load(game, &Limits::default())?;
-    run(py, move |limits| {
-        let report = grundy::pattern::for_game(&*game, max, table, limits, &mut |_| {})?;
-        Ok(grundy::contract::pattern(&report).to_string())
-    })
-}
-
-/// `table(game, size)`: the table document, as JSON text.
-#[pyfunction]
-fn table_json(py: Python<'_>, game: &Bound<'_, PyAny>, size: usize) -> PyResult<String> {
-    let game = load(game, &Limits::default())?;
-    run(py, move |limits| {
-        let pairs = game
-            .pair_table(size, limits)
-            .unwrap_or_else(|| grundy::table::pair_table(&*game, size))?;
-        Ok(grundy::contract::table(&pairs).to_string())
-    })
-}
-
-/// `graph(text)`: every node with its value, outcome and remoteness, as JSON text.
-#[pyfunction]
-fn graph_json(text: &str) -> PyResult<String> {
-    let game = GraphFile::from_text("graph", text).map_err(to_py)?;
-    let graph = &game.graph;
-    let values = graph.loopy_values();
-    let outcomes = graph.outcomes();
-    let nodes: Vec<serde_json::Value> = (0..graph.n_nodes() as u32)
-        .map(|node| {
-            grundy::contract::graph_node(
-                graph.name(node),
-                &values.value(node).into(),
-                outcomes.outcome(node),
-                outcomes.remoteness(node),
-            )
-        })
-        .collect();
-    Ok(serde_json::json!({ "nodes": nodes }).to_string())
 }
 
 /// The SVG heatmap of a table of values (for notebooks).
@@ -420,6 +273,28 @@ fn from_value(py: Python<'_>, value: &ScriptValue) -> PyObject {
     }
 }
 
+/// A value that is not a position, described without its `repr` (which may recurse without
+/// end, or be megabytes long).
+fn describe(object: &Bound<'_, PyAny>) -> String {
+    let type_name = object.get_type().name().map(|name| name.to_string()).unwrap_or_default();
+    let shown = match to_value_within(object, MAX_POSITION_DEPTH) {
+        Some(_) => None,
+        None if ["list", "tuple", "dict"].contains(&type_name.as_str()) => None,
+        None => object
+            .str()
+            .ok()
+            .map(|text| text.to_string_lossy().chars().take(60).collect::<String>()),
+    };
+    let what = match shown {
+        Some(text) => format!("{text} (a {type_name})"),
+        None => format!("a {type_name}"),
+    };
+    format!(
+        "{what} (positions are ints, strings, bools, tuples, lists and dicts, nested at most \
+         {MAX_POSITION_DEPTH} deep, never containing themselves)"
+    )
+}
+
 impl PythonRules {
     fn fail(&self, what: &str, error: PyErr) -> grundy::Error {
         // Ctrl-C inside a callback stops the computation: KeyboardInterrupt, not a bad game.
@@ -440,7 +315,12 @@ impl PythonRules {
         what: &str,
     ) -> grundy::Result<ScriptValue> {
         let result = function.call1(py, args).map_err(|e| self.fail(what, e))?;
-        to_value(result.bind(py)).ok_or_else(|| grundy::Error::rules(&self.name, format!("{what} returned {}, which is not a position (ints, strings, bools, tuples, lists, dicts)", result.bind(py))))
+        to_value(result.bind(py)).ok_or_else(|| {
+            grundy::Error::rules(
+                &self.name,
+                format!("{what} returned {}, which is not a position", describe(result.bind(py))),
+            )
+        })
     }
 }
 
@@ -496,7 +376,7 @@ impl Ruleset for PythonRules {
                     let part = to_value(&option).ok_or_else(|| {
                         grundy::Error::rules(
                             &self.name,
-                            format!("{what} listed {option}, which is not a position"),
+                            format!("{what} listed {}, which is not a position", describe(&option)),
                         )
                     })?;
                     options.push_one(part);
@@ -583,19 +463,12 @@ impl Rules for PythonRules {
 
 #[pymodule]
 fn _grundy(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(solve_json, module)?)?;
+    module.add_function(wrap_pyfunction!(request_json, module)?)?;
     module.add_function(wrap_pyfunction!(seq_bytes, module)?)?;
-    module.add_function(wrap_pyfunction!(period_json, module)?)?;
-    module.add_function(wrap_pyfunction!(pattern_json, module)?)?;
-    module.add_function(wrap_pyfunction!(misere_json, module)?)?;
-    module.add_function(wrap_pyfunction!(genus_json, module)?)?;
-    module.add_function(wrap_pyfunction!(table_json, module)?)?;
-    module.add_function(wrap_pyfunction!(graph_json, module)?)?;
     module.add_function(wrap_pyfunction!(heatmap_svg, module)?)?;
     module.add_function(wrap_pyfunction!(sequence_svg, module)?)?;
     module.add_class::<PyGame>()?;
     module.add_class::<PySum>()?;
     module.add("LimitError", module.py().get_type::<LimitError>())?;
-    let _ = NoFiles;
     Ok(())
 }

@@ -7,6 +7,7 @@ import os
 import pathlib
 import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -152,7 +153,7 @@ def test_html_representations_parse_and_hold_the_numbers():
 @pytest.mark.parametrize("name", ["xor_rule.py", "find_pattern.py"])
 def test_the_python_examples_run(name):
     script = ROOT / "examples" / "python" / name
-    result = subprocess.run(["python3", str(script)], capture_output=True, text=True, timeout=120)
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip()
 
@@ -177,3 +178,88 @@ def test_misere_quotients():
     assert (nim["order"], nim["tame"], nim["periodic"]) == (10, True, False)
     with pytest.raises(ValueError, match="not a heap game"):
         grundy.misere("wythoff")
+
+
+CORPUS = __import__("tomllib").loads((ROOT / "testdata" / "requests.toml").read_text(encoding="utf-8"))["case"]
+
+
+def contains(actual, expected):
+    """Every field of ``expected`` is in ``actual`` with the same value (lists whole)."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(k in actual and contains(actual[k], v) for k, v in expected.items())
+    if isinstance(expected, list):
+        return isinstance(actual, list) and len(actual) == len(expected) and all(
+            contains(a, e) for a, e in zip(actual, expected))
+    return actual == expected
+
+
+# The command line's words for the corpus's questions, where it has a --json.
+def cli_args(kind, low):
+    game = low.get("game")
+    if game is None or game in ("graph", "script"):
+        return None
+    if kind == "solve" and all(isinstance(v, bool) for k, v in low.items() if k == "misere"):
+        return ["solve", game, *low["components"], "--json"] + (["--misere"] if low.get("misere") else [])
+    if kind == "seq":
+        return ["seq", game, str(low["n"]), "--json"]
+    if kind in ("period", "misere"):
+        return [kind, game, "--json"] + (["--max", str(low["max"])] if "max" in low else [])
+    if kind == "table":
+        return ["table", game, "--size", str(low.get("size", 20)), "--json"]
+    return None
+
+
+@pytest.mark.parametrize("case", CORPUS, ids=[c["about"][:40] for c in CORPUS])
+def test_the_corpus_through_python(case):
+    """The request corpus through Python's door: the hand-derived fields, the command line's
+    document where it has one, and every refusal as an exception."""
+    low = json.loads(case["request"])
+    game = low.pop("game", None)
+    fields = json.dumps(low)
+    if "refused" in case:
+        expected = grundy.LimitError if case["refused"] == "limit" else ValueError
+        with pytest.raises(expected):
+            grundy._grundy.request_json(case["kind"], game, fields)
+        return
+    doc = json.loads(grundy._grundy.request_json(case["kind"], game, fields))
+    assert contains(doc, json.loads(case["expect"])), (case["about"], doc)
+    args = cli_args(case["kind"], {**low, "game": game} if game else low)
+    if args is not None:
+        assert doc == cli(*args), case["about"]
+
+
+def test_a_loopy_pair_of_a_python_game_is_refused_not_zero():
+    """Regression: Python's table of a game of callables wrote a loopy value as 0 (a
+    P-position) where the script family refuses."""
+    loop = grundy.Game(moves=lambda p: [p], pair=lambda x, y: (x, y))
+    with pytest.raises(ValueError, match="loopy"):
+        grundy.table(loop, 2)
+
+
+def test_moves_returning_a_string_or_a_dict_is_refused():
+    for wrong in ("abc", {"a": 1}):
+        game = grundy.Game(moves=lambda p, wrong=wrong: wrong)
+        with pytest.raises(ValueError, match="not a list of options"):
+            grundy.solve(game, [3])
+
+
+def test_positions_nested_too_deep_or_containing_themselves_are_refused():
+    def deep(p):
+        value = 0
+        for _ in range(5000):
+            value = [value]
+        return [value]
+
+    def itself(p):
+        cycle = []
+        cycle.append(cycle)
+        return [cycle]
+
+    for moves in (deep, itself):
+        with pytest.raises(ValueError, match="not a position"):
+            grundy.solve(grundy.Game(moves=moves), [3])
+
+
+def test_game_files_are_read_by_the_command_line_s_rules():
+    with pytest.raises(ValueError, match="not a regular file"):
+        grundy.solve("graph:/dev/zero", ["a"])

@@ -22,7 +22,6 @@ const STRINGS = {
     "heap": "heap", "take-here": "take from here: heap {heap} keeps {keep}",
     "values": "values", "periodic": "periodic from {from} with period {period}", "saltus": "and saltus {saltus}", "proven": "proven",
     "table-info": "{game}: {size}×{size}, values 0 to {max} (black: 0, the P-positions)",
-    "why": {},
   },
   ru: {
     "tagline": "Беспристрастные игры, решённые по теории Шпрага — Гранди: значения, исходы, все выигрышные ходы.",
@@ -39,9 +38,6 @@ const STRINGS = {
     "heap": "куча", "take-here": "брать отсюда: в куче {heap} останется {keep}",
     "values": "значений", "periodic": "периодично с {from} с периодом {period}", "saltus": "и скачком {saltus}", "proven": "доказано",
     "table-info": "{game}: {size}×{size}, значения от 0 до {max} (чёрное: 0, проигрышные позиции)",
-    "why": { "it wins, as fast as it can": "он выигрывает, и как можно быстрее", "it wins": "он выигрывает", "it keeps the draw": "он сохраняет ничью",
-             "every move loses; this one makes the game last longest": "любой ход проигрывает; этот дольше всех затягивает игру",
-             "every move loses; this one leaves the most tokens in play": "любой ход проигрывает; этот оставляет больше всего камней в игре" },
   },
   zh: {
     "tagline": "用 Sprague–Grundy 理论求解公平组合游戏：Grundy 值、胜负、所有必胜走法。",
@@ -58,9 +54,6 @@ const STRINGS = {
     "heap": "堆", "take-here": "从这里拿：第 {heap} 堆留下 {keep}",
     "values": "个值", "periodic": "从 {from} 起周期为 {period}", "saltus": "，增量为 {saltus}", "proven": "已证明",
     "table-info": "{game}：{size}×{size}，值从 0 到 {max}（黑色：0，即必败态）",
-    "why": { "it wins, as fast as it can": "它能赢，并且尽快取胜", "it wins": "它能赢", "it keeps the draw": "它保持平局",
-             "every move loses; this one makes the game last longest": "每一步都会输；这一步让游戏拖得最久",
-             "every move loses; this one leaves the most tokens in play": "每一步都会输；这一步留下最多的石子" },
   },
   mk: {
     "tagline": "Непристрасни игри решени со теоријата на Шпраг и Гранди: вредности, исходи, сите победнички потези.",
@@ -77,9 +70,6 @@ const STRINGS = {
     "heap": "купче", "take-here": "земи оттука: купчето {heap} задржува {keep}",
     "values": "вредности", "periodic": "периодично од {from} со период {period}", "saltus": "и скок {saltus}", "proven": "докажано",
     "table-info": "{game}: {size}×{size}, вредности од 0 до {max} (црно: 0, губитничките позиции)",
-    "why": { "it wins, as fast as it can": "победува, и тоа што побрзо", "it wins": "победува", "it keeps the draw": "го зачувува нерешеното",
-             "every move loses; this one makes the game last longest": "секој потег губи; овој ја продолжува играта најдолго",
-             "every move loses; this one leaves the most tokens in play": "секој потег губи; овој остава најмногу жетони во игра" },
   },
 };
 
@@ -297,7 +287,8 @@ async function computerMove() {
   const doc = await api("play", request({}));
   if (doc.move === null) return finish(true);
   play.position = doc.move.after;
-  const why = (STRINGS[lang].why && STRINGS[lang].why[doc.why]) || doc.why;
+  // The reason comes in the language the request named: the library's own message.
+  const why = doc.why;
   log(t("computer") + ": " + moveWords(doc.move) + "  →  " + play.position.join(" ") + " (" + why + ")");
   drawBoard(doc.board);
   if (doc.over) return finish(false);

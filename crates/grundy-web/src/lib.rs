@@ -29,9 +29,8 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use grundy::analysis::Convention;
-use grundy::games::graph::GraphFile;
-use grundy::games::{Game, NoFiles, Registry};
+use grundy::games::Registry;
+use grundy::request::{Door, Kind, Request};
 use grundy::Limits;
 use serde_json::{json, Value as Json};
 use std::net::{IpAddr, SocketAddr};
@@ -103,13 +102,17 @@ fn router_on(config: Config, local: IpAddr) -> Router {
         .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
         .route("/style.css", get(|| async { page("text/css; charset=utf-8", STYLE_CSS) }))
         .route("/api/games", get(games))
-        .route("/api/solve", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, solve)))
-        .route("/api/seq", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, seq)))
-        .route("/api/period", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, period)))
-        .route("/api/pattern", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, pattern)))
-        .route("/api/table", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, table)))
-        .route("/api/play", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, play)))
-        .route("/api/move", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, typed_move)))
+        .route("/api/solve", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Solve)))
+        .route("/api/seq", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Seq)))
+        .route("/api/period", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Period)))
+        .route("/api/pattern", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Pattern)))
+        .route("/api/table", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Table)))
+        .route("/api/play", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Play)))
+        .route("/api/move", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Move)))
+        .route("/api/graph", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Graph)))
+        .route("/api/misere", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Misere)))
+        .route("/api/genus", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Genus)))
+        .route("/api/lesson", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Lesson)))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             error(StatusCode::METHOD_NOT_ALLOWED, "this endpoint takes POST with a JSON body")
@@ -228,8 +231,16 @@ impl From<grundy::Error> for Failure {
     }
 }
 
-fn bad(message: impl Into<String>) -> Failure {
-    Failure(StatusCode::BAD_REQUEST, message.into())
+/// Answers one request through the library's request layer: the same validation, defaults
+/// and documents as the command line's `--json` and the Python package.
+fn work(kind: Kind, low: &Json, max_count: u64, limits: &Limits) -> Result<Vec<u8>, Failure> {
+    let request = Request::from_json(kind, low, &Door::server(Some(max_count)), limits)?;
+    let mut document = Vec::new();
+    request.write_document(limits, 1, &mut |_| {}, &mut |chunk| {
+        document.extend_from_slice(chunk);
+        Ok(())
+    })?;
+    Ok(document)
 }
 
 /// The catalogue, from the library's registry.
@@ -246,11 +257,7 @@ async fn games() -> Response {
 
 /// Reads the body (within the limit) and runs `work` on a blocking thread within the time and
 /// position budget; the answer is JSON, or a 4xx with `{"error": ...}`.
-async fn answer(
-    State(state): State<Arc<AppState>>,
-    body: Body,
-    work: fn(Json, &Limits, &Config) -> Result<Json, Failure>,
-) -> Response {
+async fn answer(State(state): State<Arc<AppState>>, body: Body, kind: Kind) -> Response {
     let read = axum::body::to_bytes(body, state.config.max_body_bytes);
     let bytes = match tokio::time::timeout(state.config.body_time_limit, read).await {
         Ok(Ok(bytes)) => bytes,
@@ -308,17 +315,19 @@ async fn answer(
         max_bytes: state.config.max_bytes,
         ..Limits::default()
     };
-    let config = state.config.clone();
+    let max_count = state.config.max_heap;
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        work(request, &limits, &config)
+        work(kind, &request, max_count, &limits)
     });
     // A client that goes away cancels its computation (this future is dropped with it).
     let _cancel_when_dropped = CancelOnDrop(Arc::clone(&cancel));
     // The computation checks its deadline itself; this is the backstop for work that does not.
     let backstop = tokio::time::Instant::from_std(deadline + Duration::from_secs(2));
     match tokio::time::timeout_at(backstop, task).await {
-        Ok(Ok(Ok(doc))) => axum::Json(doc).into_response(),
+        Ok(Ok(Ok(document))) => {
+            ([(header::CONTENT_TYPE, "application/json")], document).into_response()
+        }
         Ok(Ok(Err(Failure(status, message)))) => error(status, message),
         Ok(Err(_panicked)) => error(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -347,223 +356,6 @@ fn busy() -> Response {
         error(StatusCode::TOO_MANY_REQUESTS, "the server is busy with other answers: try again");
     response.headers_mut().insert(header::RETRY_AFTER, axum::http::HeaderValue::from_static("1"));
     response
-}
-
-/// The game a request names: a catalogue name, or a graph or script given as text. Paths are
-/// refused: the server never opens a file a request names.
-fn load(request: &Json, limits: &Limits) -> Result<Arc<dyn Game>, Failure> {
-    let name = request
-        .get("game")
-        .and_then(Json::as_str)
-        .ok_or_else(|| bad("the request needs \"game\": a game name such as \"nim\""))?;
-    let lower = name.trim().to_ascii_lowercase();
-    let text = |field: &str| -> Result<&str, Failure> {
-        request
-            .get(field)
-            .and_then(Json::as_str)
-            .ok_or_else(|| bad(format!("a \"{lower}\" game comes with its text in \"{field}\"")))
-    };
-    if lower.starts_with("graph:") || lower.starts_with("script:") {
-        return Err(bad(
-            "the server never opens files: send a graph as {\"game\": \"graph\", \"graph\": \"a: b\\nb:\"} or a script as {\"game\": \"script\", \"script\": \"...\"}",
-        ));
-    }
-    match lower.as_str() {
-        "graph" => Ok(Arc::new(GraphFile::from_text("graph", text("graph")?)?)),
-        "script" => Ok(Arc::new(grundy::games::script::ScriptGame::compile(
-            "script",
-            text("script")?,
-            &NoFiles,
-            limits,
-        )?)),
-        _ => Ok(Registry::builtin().parse_within(name, &NoFiles, limits)?),
-    }
-}
-
-fn components(request: &Json) -> Result<Vec<String>, Failure> {
-    let list = request.get("components").and_then(Json::as_array).ok_or_else(|| {
-        bad("the request needs \"components\": a list such as [\"3\", \"4\", \"5\"]")
-    })?;
-    list.iter()
-        .map(|c| match c {
-            Json::String(text) => Ok(text.clone()),
-            Json::Number(number) => Ok(number.to_string()),
-            other => Err(bad(format!("component {other} is not a string"))),
-        })
-        .collect()
-}
-
-/// A true/false field (false when absent); anything else is refused, never taken as false.
-fn flag(request: &Json, field: &str) -> Result<bool, Failure> {
-    match request.get(field) {
-        None | Some(Json::Null) => Ok(false),
-        Some(Json::Bool(value)) => Ok(*value),
-        Some(other) => Err(bad(format!("\"{field}\" must be true or false, not {other}"))),
-    }
-}
-
-fn convention(request: &Json) -> Result<Convention, Failure> {
-    Ok(if flag(request, "misere")? { Convention::Misere } else { Convention::Normal })
-}
-
-fn count(request: &Json, field: &str, default: u64, most: u64) -> Result<u64, Failure> {
-    let n = match request.get(field) {
-        None | Some(Json::Null) => default,
-        Some(value) => value
-            .as_u64()
-            .ok_or_else(|| bad(format!("\"{field}\" must be a whole number, 0 or more")))?,
-    };
-    if n > most {
-        return Err(Failure(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("\"{field}\" is {n}; this server answers up to {most}"),
-        ));
-    }
-    Ok(n)
-}
-
-fn solve(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failure> {
-    let game = load(&request, limits)?;
-    let texts = components(&request)?;
-    if texts.is_empty() {
-        return Err(bad("\"components\" is empty: give the position's components"));
-    }
-    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let answer = game.solve(&texts, convention(&request)?, limits)?;
-    let explanation = if flag(&request, "explain")? {
-        Some(game.explain(&answer, language(&request)?, limits)?)
-    } else {
-        None
-    };
-    Ok(grundy::contract::analysis(&answer, explanation.as_deref()))
-}
-
-/// `"lang"`: the language of text for people (`en` when absent).
-fn language(request: &Json) -> Result<grundy::i18n::Lang, Failure> {
-    match request.get("lang") {
-        None | Some(Json::Null) => Ok(grundy::i18n::Lang::En),
-        Some(Json::String(code)) => grundy::i18n::Lang::ALL
-            .into_iter()
-            .find(|lang| lang.code() == code)
-            .ok_or_else(|| bad(format!("\"lang\" is '{code}': one of en, ru, zh, mk"))),
-        Some(_) => Err(bad("\"lang\" must be a language code: en, ru, zh or mk")),
-    }
-}
-
-fn seq(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {
-    let game = load(&request, limits)?;
-    let n = count(&request, "n", 100, config.max_heap)?;
-    let mut values: Vec<Json> = Vec::new();
-    if let Some(heap_game) = game.heap_game() {
-        let computed = grundy::sequence::HeapValues::compute_within(
-            &heap_game,
-            n as usize,
-            limits,
-            &mut |_| {},
-        )?;
-        for heap in 0..=n {
-            let value =
-                computed.value(heap).ok_or_else(|| bad(format!("heap {heap}: value not known")))?;
-            values.push(json!(value));
-        }
-        let period = computed.period().map(|p| {
-            json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "proven_at": p.proven_at})
-        });
-        let mut doc = json!({"game": heap_game.name, "values": values});
-        if let Some(period) = period {
-            doc["period"] = period;
-        }
-        return Ok(doc);
-    }
-    let mut visit = |_: u64, value: &grundy::solve::loopy::LoopyValue| {
-        values.push(grundy::contract::value(&value.into()));
-        Ok(())
-    };
-    match game.family_values(n, limits, &mut visit) {
-        Some(result) => result?,
-        None => {
-            return Err(bad(format!(
-                "{} has no one-parameter family (a heap game, or a script with heap(n))",
-                game.name()
-            )))
-        }
-    }
-    Ok(json!({"game": game.name(), "values": values}))
-}
-
-fn period(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {
-    let game = load(&request, limits)?;
-    let max = count(&request, "max", 100_000, config.max_heap)?;
-    let options = grundy::sequence::RunOptions::default();
-    let report =
-        grundy::sequence::PeriodReport::for_game(&*game, max, &options, limits, &mut |_| {})?;
-    Ok(grundy::contract::period(&report))
-}
-
-fn pattern(request: Json, limits: &Limits, config: &Config) -> Result<Json, Failure> {
-    let game = load(&request, limits)?;
-    let table = flag(&request, "table")?;
-    let most = if table { 256 } else { config.max_heap };
-    let max = match request.get("max") {
-        None | Some(Json::Null) => None,
-        Some(_) => Some(count(&request, "max", 0, most)?),
-    };
-    let report = grundy::pattern::for_game(&*game, max, table, limits, &mut |_| {})?;
-    Ok(grundy::contract::pattern(&report))
-}
-
-fn table(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failure> {
-    let game = load(&request, limits)?;
-    let size = count(&request, "size", 20, grundy::table::MAX_TABLE_SIZE as u64)? as usize;
-    let pairs =
-        game.pair_table(size, limits).unwrap_or_else(|| grundy::table::pair_table(&*game, size))?;
-    Ok(grundy::contract::table(&pairs))
-}
-
-/// The computer's move: `{"move": {...} | null, "outcome": "N"}`, with the board after it.
-fn play(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failure> {
-    let game = load(&request, limits)?;
-    let texts = components(&request)?;
-    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let convention = convention(&request)?;
-    let lang = language(&request)?;
-    let choice = grundy::play::computer_move(&*game, &texts, convention, limits)?;
-    Ok(match choice {
-        Some(choice) => {
-            let after: Vec<&str> = choice.report.after.iter().map(String::as_str).collect();
-            json!({
-                "move": grundy::contract::move_doc(&choice.report),
-                "outcome": choice.outcome.letter(),
-                "why": choice.why,
-                "board": game.draw(&after, lang)?,
-                "over": game.legal_moves(&after, limits)?.is_empty(),
-            })
-        }
-        None => {
-            let answer = game.solve(&texts, convention, limits)?;
-            json!({"move": null, "outcome": answer.outcome.letter()})
-        }
-    })
-}
-
-/// A move typed by a player (`"1 2"`, or `"= 1 4 5"`), checked: the move, or 400 saying why
-/// it is not legal.
-fn typed_move(request: Json, limits: &Limits, _config: &Config) -> Result<Json, Failure> {
-    let game = load(&request, limits)?;
-    let texts = components(&request)?;
-    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let typed = request
-        .get("move")
-        .and_then(Json::as_str)
-        .ok_or_else(|| bad("the request needs \"move\": like \"1 2\" or \"= 1 4 5\""))?;
-    let lang = language(&request)?;
-    let report = grundy::play::read_move_in(&*game, &texts, typed, lang, limits).map_err(bad)?;
-    let after: Vec<&str> = report.after.iter().map(String::as_str).collect();
-    Ok(json!({
-        "move": grundy::contract::move_doc(&report),
-        "board": game.draw(&after, lang)?,
-        "over": game.legal_moves(&after, limits)?.is_empty(),
-    }))
 }
 
 #[cfg(test)]

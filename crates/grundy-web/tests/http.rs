@@ -461,3 +461,52 @@ fn a_body_that_never_arrives_is_given_up() {
     let (status, _) = request(addr, "POST", "/api/solve", br#"{"game":"nim","components":["3"]}"#);
     assert_eq!(status, 200);
 }
+
+/// The request corpus (`testdata/requests.toml`) through the web API: every document equal to
+/// the library's own answer, every refusal a 400 (bad input) or 422 (a limit).
+#[test]
+fn the_corpus_through_the_web_api_is_the_library_s_answer() {
+    #[derive(serde::Deserialize)]
+    struct Corpus {
+        case: Vec<Case>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Case {
+        about: String,
+        kind: String,
+        request: String,
+        refused: Option<String>,
+    }
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/requests.toml"
+    ))
+    .unwrap();
+    let max_count = grundy_web::Config::default().max_heap;
+    let cases = toml::from_str::<Corpus>(&text).unwrap().case;
+    assert!(cases.len() >= 20);
+    for case in cases {
+        let (status, body) =
+            request(server(), "POST", &format!("/api/{}", case.kind), case.request.as_bytes());
+        let doc: Value =
+            serde_json::from_str(&body).unwrap_or_else(|_| panic!("{}: {body}", case.about));
+        let low: Value = serde_json::from_str(&case.request).unwrap();
+        let kind = grundy::request::Kind::from_name(&case.kind).unwrap();
+        let limits = grundy::Limits::default();
+        let door = grundy::request::Door::server(Some(max_count));
+        let library = grundy::request::Request::from_json(kind, &low, &door, &limits)
+            .and_then(|request| request.answer(&limits, 1, &mut |_| {}));
+        match case.refused.as_deref() {
+            Some(class) => {
+                let expected = if class == "limit" { 422 } else { 400 };
+                assert_eq!(status, expected, "{}: {body}", case.about);
+                assert!(doc["error"].is_string(), "{}: {body}", case.about);
+                assert!(library.is_err(), "{}", case.about);
+            }
+            None => {
+                assert_eq!(status, 200, "{}: {body}", case.about);
+                assert_eq!(doc, library.unwrap().document(), "{}", case.about);
+            }
+        }
+    }
+}

@@ -481,10 +481,11 @@ lesson-nim-solve-lists = { $n ->
     [one] One heap has bit d set, so there is one winning move; grundy solve finds it:
    *[other] { $n } heaps have bit d set, so there are { $n } winning moves; grundy solve lists them all:
 }
-lesson-nim-pitfall-seven = The Macedonian lesson says that one may instead take 7 tokens from the second heap.
+lesson-nim-pitfall-seven = The Macedonian lesson this tool grew from (one of its seed texts) says that one may instead
+    take 7 tokens from the second heap.
     { $heap } ⊕ { $s } = { $target } is what the heap must become, so take { $take } ({ $heap } → { $target }).
     Taking 7 leaves { $wrong_left }, and 8 ⊕ { $wrong_left } ⊕ 15 = { $wrong_sum }, not 0: the opponent wins.
-lesson-nim-pitfall-one = The Chinese lesson says that a nim-sum of 0 loses and of 1 wins. It means
+lesson-nim-pitfall-one = The Chinese lesson this tool grew from says that a nim-sum of 0 loses and of 1 wins. It means
     "non-zero wins": the nim-sum can be any number. 3 4 5 has nim-sum { $s } and is won by the
     first player, who moves to { $after }.
 lesson-nim-pitfall-sum = XOR, not the ordinary sum: 1 2 3 has sum { $sum } but nim-sum { $xor }, so

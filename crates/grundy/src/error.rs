@@ -4,8 +4,6 @@
 //! Front ends do not match on messages: they ask [`Error::is_bad_input`], [`Error::is_limit`] or
 //! [`Error::is_cancelled`] and map the answer to an exit status or an HTTP status in one place.
 
-use crate::limits::Limit;
-
 /// What went wrong, with the offending input quoted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -86,6 +84,15 @@ pub enum Error {
     },
     /// The computation was cancelled (Ctrl-C, a closed connection) or ran past its deadline.
     Cancelled(String),
+    /// Where the answer was going could not take it (a full disk, a closed pipe): the
+    /// front end's own failure, reported by its sink, never a cancellation.
+    Write {
+        /// What could not be written, and why.
+        what: String,
+        /// The kind of the I/O error, where there was one (a broken pipe is not a failure to a
+        /// command line).
+        kind: Option<std::io::ErrorKind>,
+    },
 }
 
 impl Error {
@@ -93,7 +100,17 @@ impl Error {
     /// component, file or script. Limits count as bad input too for the command line (the
     /// contract: "a script error or one that runs over its limits ... exit status 2").
     pub fn is_bad_input(&self) -> bool {
-        !matches!(self, Error::Cancelled(_))
+        !matches!(self, Error::Cancelled(_) | Error::Write { .. })
+    }
+
+    /// Whether the answer's destination failed (a sink's write error).
+    pub fn is_write(&self) -> bool {
+        matches!(self, Error::Write { .. })
+    }
+
+    /// A sink's write error, from the I/O error that caused it.
+    pub fn write(error: &std::io::Error) -> Error {
+        Error::Write { what: error.to_string(), kind: Some(error.kind()) }
     }
 
     /// Whether a limit was reached (the answer is unknown rather than the input wrong).
@@ -153,6 +170,7 @@ impl std::fmt::Display for Error {
                 "the game has a cycle through position {position}: it needs the loopy solver"
             ),
             Error::Unsupported(message) | Error::Cancelled(message) => message.clone(),
+            Error::Write { what, .. } => format!("cannot write the answer: {what}"),
             Error::Limit { limit, bound, what } => limit_message(*limit, *bound, what),
         };
         f.write_str(&readable(&message))
@@ -276,5 +294,38 @@ mod tests {
                 prop_assert_eq!(shown.as_ref(), message.as_str());
             }
         }
+    }
+}
+
+/// Which limit was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// Distinct positions a search stores ([`crate::Limits::max_positions`]).
+    Positions,
+    /// Positions of a whole-position search ([`crate::Limits::max_whole_positions`]).
+    WholePositions,
+    /// Options of one position ([`crate::Limits::max_options`]).
+    Options,
+    /// Heap sizes whose values are computed one by one ([`crate::Limits::max_heap`]).
+    HeapSize,
+    /// Operations of one call of a script function ([`crate::Limits::max_operations`]).
+    Operations,
+    /// Memory that one answer may take ([`crate::Limits::max_bytes`]).
+    Memory,
+    /// Elements of a misère quotient (`--max-order` of `grundy misere`).
+    Order,
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Limit::Positions => "positions explored (--max-positions)",
+            Limit::WholePositions => "positions of a whole-position search",
+            Limit::Options => "options of one position",
+            Limit::HeapSize => "heap sizes computed one by one",
+            Limit::Operations => "operations of one script call (--max-operations)",
+            Limit::Memory => "memory for one answer",
+            Limit::Order => "elements of a misère quotient (--max-order)",
+        })
     }
 }

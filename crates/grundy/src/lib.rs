@@ -37,6 +37,8 @@ pub mod misere;
 pub mod nimber;
 pub mod pattern;
 pub mod play;
+#[cfg(feature = "json")]
+pub mod request;
 pub mod ruleset;
 pub mod sequence;
 pub mod solve;

@@ -6,43 +6,11 @@
 //! checked at the same places, often enough that a long computation stops within a fraction of
 //! a second.
 
+pub use crate::error::Limit;
 use crate::error::{Error, Result};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// Which limit was reached.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Limit {
-    /// Distinct positions a search stores ([`Limits::max_positions`]).
-    Positions,
-    /// Positions of a whole-position search ([`Limits::max_whole_positions`]).
-    WholePositions,
-    /// Options of one position ([`Limits::max_options`]).
-    Options,
-    /// Heap sizes whose values are computed one by one ([`Limits::max_heap`]).
-    HeapSize,
-    /// Operations of one call of a script function ([`Limits::max_operations`]).
-    Operations,
-    /// Memory that one answer may take ([`Limits::max_bytes`]).
-    Memory,
-    /// Elements of a misère quotient (`--max-order` of `grundy misere`).
-    Order,
-}
-
-impl std::fmt::Display for Limit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Limit::Positions => "positions explored (--max-positions)",
-            Limit::WholePositions => "positions of a whole-position search",
-            Limit::Options => "options of one position",
-            Limit::HeapSize => "heap sizes computed one by one",
-            Limit::Operations => "operations of one script call (--max-operations)",
-            Limit::Memory => "memory for one answer",
-            Limit::Order => "elements of a misère quotient (--max-order)",
-        })
-    }
-}
 
 /// The limits of one computation. `Limits::default()` is what the command line uses.
 ///

@@ -17,7 +17,8 @@ import json as _json
 from . import _grundy
 from ._grundy import Game, LimitError, sum  # noqa: A004  (grundy.sum, as in scripts)
 
-__all__ = ["solve", "seq", "period", "misere", "genus", "pattern", "table", "graph", "Game", "sum", "LimitError",
+__all__ = ["solve", "seq", "period", "misere", "genus", "pattern", "table", "graph", "play", "lesson", "Game", "sum",
+           "LimitError",
            "Analysis", "Table", "Sequence"]
 
 
@@ -62,11 +63,19 @@ def _name(game):
     return game if isinstance(game, str) else repr(game)
 
 
+def _ask(kind, game, **fields):
+    """The library's answer to one question: the fields given (``None`` left out, so that the
+    library's defaults apply, the same as the command line's and the web API's)."""
+    low = {k: v for k, v in fields.items() if v is not None}
+    return _json.loads(_grundy.request_json(kind, game, _json.dumps(low)))
+
+
 def solve(game, components, misere=False, explain=False, lang="en"):
     """Value, outcome and every winning move of the position made of ``components``; with
     ``explain=True`` the walk-through too, in ``lang`` (``"en"``, ``"ru"``, ``"zh"``, ``"mk"``)."""
     components = [str(c) for c in components]
-    return Analysis(_json.loads(_grundy.solve_json(game, components, misere, explain, lang)))
+    return Analysis(_ask("solve", game, components=components, misere=bool(misere),
+                         explain=bool(explain), lang=lang))
 
 
 def seq(game, n):
@@ -82,34 +91,51 @@ def seq(game, n):
     return numpy.frombuffer(data, dtype="<u8")
 
 
-def misere(game, max=300, max_order=100_000):
+def _count(n):
+    return None if n is None else int(n)
+
+
+def misere(game, max=None, max_order=None):
     """The misère quotient of a heap game (order, P-portion, presentation, pretending function,
-    and ``periodic: true`` only with a proof)."""
-    return _json.loads(_grundy.misere_json(game, int(max), int(max_order)))
+    and ``periodic: true`` only with a proof); by default to heap 300, order 100,000."""
+    return _ask("misere", game, max=_count(max), max_order=_count(max_order))
 
 
-def genus(game, max=30):
-    """Conway's genus of each heap 0..max of a heap game: ``{"genus": [{"heap": 5, "genus":
-    "4^146", "tame": False}, ...]}``, with ``"stopped"`` when a search limit ended the list."""
-    return _json.loads(_grundy.genus_json(game, int(max)))
+def genus(game, max=None):
+    """Conway's genus of each heap 0..max (default 30) of a heap game: ``{"genus": [{"heap": 5,
+    "genus": "4^146", "tame": False}, ...]}``, with ``"stopped"`` when a search limit ended the
+    list."""
+    return _ask("genus", game, max=_count(max))
 
 
-def period(game, max=1_000_000):
-    """The proven period (``periodic: true``), or how far it was checked."""
-    return _json.loads(_grundy.period_json(game, int(max)))
+def period(game, max=None):
+    """The proven period (``periodic: true``), or how far it was checked (by default 10^6 heaps
+    of a heap game, 10^4 of another family)."""
+    return _ask("period", game, max=_count(max))
 
 
 def pattern(game, max=None, table=False):
     """The simplest formula the values follow, with its proof or how far it was checked."""
-    return _json.loads(_grundy.pattern_json(game, None if max is None else int(max), bool(table)))
+    return _ask("pattern", game, max=_count(max), table=bool(table))
 
 
-def table(game, size):
-    """The size × size table of pair values."""
-    return Table(_json.loads(_grundy.table_json(game, int(size))))
+def table(game, size=None):
+    """The size × size table of pair values (default 20)."""
+    return Table(_ask("table", game, size=_count(size)))
 
 
 def graph(text):
     """Every node of a game graph (given as the text of a graph file) with its value, outcome
     and remoteness."""
-    return _json.loads(_grundy.graph_json(text))
+    return _ask("graph", None, graph=text)
+
+
+def play(game, components, misere=False, lang="en"):
+    """The computer's move in the position (``{"move": null}`` when none is left), as the web
+    page's ``/api/play`` answers it."""
+    return _ask("play", game, components=[str(c) for c in components], misere=bool(misere), lang=lang)
+
+
+def lesson(topic=None, lang="en", answers=False):
+    """A lesson's text (``{"topic": ..., "text": ...}``), or the list of topics."""
+    return _ask("lesson", None, topic=topic, lang=lang, answers=bool(answers))

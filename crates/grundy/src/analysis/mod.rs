@@ -268,7 +268,7 @@ impl Analysis {
 /// use grundy::analysis::{solve, Convention};
 /// let game = grundy::game("nim")?;
 /// let answer = solve(&*game, &["1", "1"], Convention::Misere)?;
-/// assert_eq!(answer.outcome, grundy::Outcome::N);
+/// assert_eq!(answer.outcome, crate::Outcome::N);
 /// assert_eq!(answer.winning_moves.len(), 2); // take either heap whole
 /// let answer = solve(&*game, &["3", "3", "4"], Convention::Normal)?;
 /// assert_eq!(answer.winning_moves[0].after, ["3", "3", "0"]); // an emptied heap keeps its place
@@ -290,4 +290,75 @@ pub fn replace_component(components: &[String], idx: usize, with: &[String]) -> 
     after.extend_from_slice(with);
     after.extend_from_slice(&components[idx + 1..]);
     after
+}
+
+fn outcome_words(answer: &Analysis) -> &'static str {
+    match answer.outcome {
+        crate::Outcome::P => "P (the player to move loses)",
+        crate::Outcome::N => "N (the player to move wins)",
+        crate::Outcome::D => "D (a draw: play goes on for ever)",
+    }
+}
+
+/// The answer for a person (the command line's text): position, value, outcome, then the
+/// winning moves, each line ended.
+///
+/// ```
+/// let nim = grundy::game("nim")?;
+/// let answer = nim.solve(&["1", "2"], grundy::analysis::Convention::Normal, &grundy::Limits::default())?;
+/// assert!(answer.to_string().starts_with("position: 1 2 (nim, normal play)\nvalue:    3\n"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+impl std::fmt::Display for Analysis {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let answer = self;
+        let position: Vec<&str> = answer.components.iter().map(|c| c.position.as_str()).collect();
+        writeln!(
+            out,
+            "position: {} ({}, {} play)",
+            position.join(" "),
+            answer.game,
+            answer.convention.name()
+        )?;
+        if let Some(value) = &answer.value {
+            writeln!(out, "value:    {value}")?;
+        }
+        writeln!(out, "outcome:  {}", outcome_words(answer))?;
+        if answer.components.iter().any(|c| c.genus.is_some()) {
+            let genera: Vec<&str> =
+                answer.components.iter().map(|c| c.genus.as_deref().unwrap_or("?")).collect();
+            writeln!(out, "genus:    {}", genera.join(" "))?;
+        }
+        if answer.winning_moves.is_empty() {
+            return Ok(());
+        }
+        writeln!(out, "winning moves:")?;
+        for m in &answer.winning_moves {
+            let to = if m.to.is_empty() { "nothing".to_string() } else { m.to.join(" + ") };
+            let after = if m.after.is_empty() { "nothing".to_string() } else { m.after.join(" ") };
+            match &m.description {
+                Some(words) if !m.changes.is_empty() => {
+                    let heaps: Vec<String> =
+                        m.changes.iter().map(|c| (c.component + 1).to_string()).collect();
+                    let noun = if heaps.len() == 1 { "component" } else { "components" };
+                    writeln!(out, "  {noun} {}: {words}, leaving {after}", heaps.join(" and "))?
+                }
+                Some(words) => {
+                    writeln!(out, "  component {}: {words}, leaving {after}", m.component + 1)?
+                }
+                None => writeln!(
+                    out,
+                    "  component {}: {} -> {}, leaving {}",
+                    m.component + 1,
+                    m.from,
+                    to,
+                    after
+                )?,
+            }
+        }
+        if !answer.winning_moves_complete {
+            writeln!(out, "  (and more: the list of winning moves was cut short)")?;
+        }
+        Ok(())
+    }
 }

@@ -514,13 +514,9 @@ fn solve_heaps(game: &HeapGame, heaps: &[u64], limits: &Limits) -> Result<Analys
         });
     let compute_to = if largest > limit && proof_out_of_reach { 0 } else { largest.min(limit) };
     let values = HeapValues::compute_within(game, compute_to as usize, limits, &mut |_| {})?;
-    let unknown = |heap: u64| {
-        if compute_to < largest.min(limit) {
-            heap > limit
-        } else {
-            values.value(heap).is_none()
-        }
-    };
+    // A closed form or a proven period gives every heap, however large (bounded Nim's
+    // n mod (M + 1) at heap 10^18); otherwise the heaps computed are all that is known.
+    let unknown = |heap: u64| values.value(heap).is_none();
     if let Some((idx, heap)) = heaps.iter().enumerate().find(|(_, &h)| unknown(h)) {
         let problem = if no_theorem {
             format!(
@@ -528,7 +524,7 @@ fn solve_heaps(game: &HeapGame, heaps: &[u64], limits: &Limits) -> Result<Analys
                  are computed here only to heap {limit}",
                 game.name
             )
-        } else if values.period().is_some() {
+        } else if values.period().is_some_and(|period| period.saltus > 0) {
             format!("the value of this heap in {} passes 2^64 - 1", game.name)
         } else {
             format!(
@@ -589,7 +585,7 @@ impl Ruleset for CappedSplits<'_> {
     }
 }
 
-fn heap_family_game(game: HeapGame) -> Arc<dyn Game> {
+pub(super) fn heap_family_game(game: HeapGame) -> Arc<dyn Game> {
     Arc::new(game)
 }
 
@@ -672,13 +668,7 @@ impl Family for CodeFamily {
         if !(lower.contains('.') && lower.starts_with(|c: char| c.is_ascii_hexdigit())) {
             return None;
         }
-        Some(lower.parse::<OctalCode>().map_err(|problem| spec.bad(problem)).map(|code| {
-            if code == OctalCode::nim() {
-                Arc::new(super::nim::Nim) as Arc<dyn Game>
-            } else {
-                heap_family_game(HeapGame::of_code(code))
-            }
-        }))
+        Some(lower.parse::<OctalCode>().map_err(|problem| spec.bad(problem)).map(super::code_game))
     }
 }
 

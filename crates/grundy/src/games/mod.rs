@@ -589,6 +589,16 @@ pub fn game(text: &str) -> Result<Arc<dyn Game>> {
     Registry::builtin().parse(text, &NoFiles)
 }
 
+/// The game of a code: Nim's own family for `0.[3]` (its closed forms, big heaps and batch
+/// path), a heap game otherwise. Here, above both families, so that neither imports the other.
+fn code_game(code: heap::OctalCode) -> Arc<dyn Game> {
+    if code == heap::OctalCode::nim() {
+        Arc::new(nim::Nim)
+    } else {
+        heap::heap_family_game(heap::HeapGame::of_code(code))
+    }
+}
+
 /// Optimal-string-alignment distance: substitutions, insertions, deletions and swaps of two
 /// neighbouring letters each count one.
 fn edit_distance(a: &str, b: &str) -> usize {

@@ -9,8 +9,8 @@
 //! (`n` bit tests for the three-heap engine). A repeating digit counts for every removal up to
 //! the heap. It is an estimate within a small factor, meant to tell seconds from hours.
 
-use super::run::three_heap_code;
 use super::sparse;
+use super::triple::three_heap_code;
 use super::{closed_form, Engine};
 use crate::games::heap::{HeapGame, HeapRules};
 use crate::limits::Limits;

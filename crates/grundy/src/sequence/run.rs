@@ -14,7 +14,7 @@ use super::cost;
 use super::dense::DenseEngine;
 use super::period::{self, find_period, proof_bound, Period, ProofBound};
 use super::sparse::{self, Cell, SparseEngine};
-use super::triple::TripleEngine;
+use super::triple::{three_heap_code, TripleEngine};
 use super::{closed_form, Computed, Engine};
 use crate::error::{Error, Result};
 use crate::games::heap::{HeapGame, OctalCode};
@@ -588,12 +588,6 @@ impl Schedule {
         self.computing = Duration::ZERO;
         None
     }
-}
-
-/// The finite code of `game` when its moves may leave three heaps: the codes that
-/// [`TripleEngine`] and the arithmetic-periodicity theorem are for.
-pub(crate) fn three_heap_code(game: &HeapGame) -> Option<&OctalCode> {
-    game.code().filter(|code| code.max_parts() == 3 && code.max_removal().is_some())
 }
 
 /// Looks for an arithmetic period in `values` and tries to prove it: `Ok` with the period once

@@ -13,7 +13,7 @@
 //! splits of `n`. Each heap therefore costs `O(n)` plus the candidates' early-exiting passes,
 //! against `O(n²)` triples for the straightforward engine.
 
-use crate::games::heap::OctalCode;
+use crate::games::heap::{HeapGame, OctalCode};
 use crate::sequence::dense::mark_code_options;
 
 /// Computes the nim-sequence of a finite code with three-heap moves, one heap after another.
@@ -279,4 +279,10 @@ mod tests {
         engine.extend_to(300);
         assert!(engine.values().iter().enumerate().all(|(n, &v)| v as usize == n));
     }
+}
+
+/// The finite code of `game` when its moves may leave three heaps: the codes that
+/// the engine of this file and the arithmetic-periodicity theorem are for.
+pub(crate) fn three_heap_code(game: &HeapGame) -> Option<&OctalCode> {
+    game.code().filter(|code| code.max_parts() == 3 && code.max_removal().is_some())
 }

@@ -660,7 +660,7 @@ pub(super) fn pair_with_xor_one_rare<V: Cell>(
     rare: &[u64],
 ) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    if super::record::available() && V::BYTES == 1 {
+    if super::cpu::available() && V::BYTES == 1 {
         // SAFETY: the processor was asked (the record path's check).
         return unsafe { pair_with_xor_avx512(values, rest, first, last, target, Some(rare)) };
     }
@@ -690,7 +690,7 @@ pub(super) fn pair_with_xor<V: Cell>(
     target: V,
 ) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    if super::record::available() {
+    if super::cpu::available() {
         // SAFETY: the processor was asked (the record path's check: AVX-512 with F, BW and
         // VBMI among the rest).
         return unsafe { pair_with_xor_avx512(values, rest, first, last, target, None) };

@@ -30,6 +30,7 @@
 //! argument fails for three parts), repeating digits to the straightforward engine.
 
 mod cell;
+mod cpu;
 mod fold;
 mod marking;
 mod record;

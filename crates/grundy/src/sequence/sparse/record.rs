@@ -53,28 +53,7 @@ const BUDGET_CHUNKS: usize = 256;
 /// reads stay within the second-level cache).
 const RANDOM_SPAN: usize = 1 << 18;
 
-/// Whether this processor runs the record path: AVX-512 F, BW and VL, with VBMI (byte
-/// permutes), VBMI2 (byte and word compression) and BITALG (bit lookups). Asked once.
-pub(super) fn available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::sync::OnceLock;
-        static AVAILABLE: OnceLock<bool> = OnceLock::new();
-        *AVAILABLE.get_or_init(|| {
-            std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512bw")
-                && std::is_x86_feature_detected!("avx512vl")
-                && std::is_x86_feature_detected!("avx512vbmi")
-                && std::is_x86_feature_detected!("avx512vbmi2")
-                && std::is_x86_feature_detected!("avx512bitalg")
-                && std::is_x86_feature_detected!("popcnt")
-        })
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
+pub(super) use super::cpu::available;
 
 /// A thread's working memory for the record path.
 #[derive(Debug, Clone, Default)]
