@@ -4,8 +4,8 @@ use crate::args::TableArgs;
 use crate::output::write_file;
 use crate::{library_error, parse_count, Files};
 use anyhow::Result;
+use grundy::games::verify_table as verify;
 use grundy::request::{Answer, Door, Kind, Request};
-use grundy::table::verify;
 use grundy::Limits;
 use std::io::Write;
 

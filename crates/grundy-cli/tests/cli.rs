@@ -813,7 +813,7 @@ mod classic_games {
         let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
         let info = reader.next_frame(&mut pixels).unwrap();
         // The picture is rebuilt in memory to know where each cell lies, then compared.
-        let table = grundy::table::pair_table(&*grundy::game("wythoff").unwrap(), 10).unwrap();
+        let table = grundy::games::pair_table(&*grundy::game("wythoff").unwrap(), 10).unwrap();
         let picture = grundy_plot::heatmap("wythoff", &table.rows);
         assert_eq!(
             (info.width as usize, info.height as usize),

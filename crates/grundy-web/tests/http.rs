@@ -150,7 +150,7 @@ fn seq_period_pattern_table_and_play() {
     let (_, doc) = post("/api/pattern", &json!({"game": "bounded:3"}));
     assert_eq!((doc["formula"].clone(), doc["proven"].clone()), (json!("n mod 4"), json!(true)));
     let (_, doc) = post("/api/table", &json!({"game": "wythoff", "size": 20}));
-    let table = grundy::table::pair_table(&*grundy::game("wythoff").unwrap(), 20).unwrap();
+    let table = grundy::games::pair_table(&*grundy::game("wythoff").unwrap(), 20).unwrap();
     assert_eq!(doc, grundy::contract::table(&table));
     let (_, doc) =
         post("/api/play", &json!({"game": "nim", "components": ["3", "4", "5"], "misere": false}));

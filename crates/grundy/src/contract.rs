@@ -5,7 +5,7 @@
 //!
 //! ```
 //! let game = grundy::game("nim")?;
-//! let answer = grundy::analysis::solve(&*game, &["3", "4", "5"], grundy::analysis::Convention::Normal)?;
+//! let answer = grundy::games::solve(&*game, &["3", "4", "5"], grundy::analysis::Convention::Normal)?;
 //! let doc = grundy::contract::analysis(&answer, None);
 //! assert_eq!(doc["winning_moves"][0]["after"], serde_json::json!(["1", "4", "5"]));
 //! # Ok::<(), grundy::Error>(())

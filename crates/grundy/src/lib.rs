@@ -6,7 +6,7 @@
 //! positions and returns answers.
 //!
 //! ```
-//! use grundy::{analysis::{solve, Convention}, Outcome};
+//! use grundy::{{analysis::Convention, games::solve}, Outcome};
 //!
 //! let game = grundy::game("nim")?;
 //! let answer = solve(&*game, &["3", "4", "5"], Convention::Normal)?;
@@ -39,6 +39,7 @@ pub mod pattern;
 pub mod play;
 #[cfg(feature = "json")]
 pub mod request;
+pub mod rules;
 pub mod ruleset;
 pub mod sequence;
 pub mod solve;

@@ -425,7 +425,7 @@ pub fn for_game(
         let side = usize::try_from(max.unwrap_or(64)).unwrap_or(usize::MAX);
         let pairs = game
             .pair_table(side, limits)
-            .unwrap_or_else(|| crate::table::pair_table(game, side))?;
+            .unwrap_or_else(|| crate::games::pair_table(game, side))?;
         return Ok(find_table(&game.name(), &pairs.rows, game.table_formula()));
     }
     Ok(find(&sequence_of(game, max.unwrap_or(10_000), limits, progress)?))

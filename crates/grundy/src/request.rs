@@ -588,7 +588,7 @@ impl Request {
                 let game = self.game();
                 let table = game
                     .pair_table(*size, limits)
-                    .unwrap_or_else(|| crate::table::pair_table(&**game, *size))?;
+                    .unwrap_or_else(|| crate::games::pair_table(&**game, *size))?;
                 Answer::Table(table)
             }
             Question::Misere { max, max_order } => {

@@ -6,9 +6,8 @@
 //! `G(x) XOR G(y)` by the Sprague–Grundy theorem.
 
 use crate::error::{Error, Result};
-use crate::games::wythoff::GrundyTable;
-use crate::games::Game;
 use crate::limits::Limits;
+use crate::rules::wythoff::GrundyTable;
 
 /// The largest table side computed.
 pub const MAX_TABLE_SIZE: usize = 4096;
@@ -67,27 +66,6 @@ pub fn checked_size(size: usize, limits: &Limits) -> Result<usize> {
         &format!("a table of {size} x {size} values"),
     )?;
     Ok(size)
-}
-
-/// Computes the `size × size` table of a game with pair positions.
-///
-/// ```
-/// let table = grundy::table::pair_table(&*grundy::game("nim")?, 4)?;
-/// assert_eq!(table.rows[2], [2, 3, 0, 1]);
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn pair_table(game: &dyn Game, size: usize) -> Result<PairTable> {
-    let limits = Limits::default();
-    checked_size(size, &limits)?;
-    game.pair_table(size, &limits).unwrap_or_else(|| {
-        Err(Error::BadArgument {
-            argument: "GAME".into(),
-            problem: format!(
-                "{} has no table of pairs: use nim, wythoff or a heap game",
-                game.name()
-            ),
-        })
-    })
 }
 
 /// The table of a game whose pairs are positions of `ruleset`: `pair(x, y)` gives the position,
@@ -156,13 +134,4 @@ impl Verification {
             .collect();
         Verification { statement: statement.to_string(), n_cells: size * size, mismatches }
     }
-}
-
-/// Checks a table against the theory: for Nim every cell is `x XOR y`; for Wythoff the zeros are
-/// exactly the pairs `(⌊kφ⌋, ⌊kφ⌋ + k)` and their mirror images.
-pub fn verify(game: &dyn Game, table: &PairTable) -> Result<Verification> {
-    game.verify_table(table).ok_or_else(|| Error::BadArgument {
-        argument: "--verify".into(),
-        problem: format!("there is no closed form to check {} against", game.name()),
-    })
 }

@@ -1,8 +1,9 @@
 //! Closed forms of the classic games against exhaustive search on all small positions.
 
-use grundy::analysis::{solve, Convention, Value};
+use grundy::analysis::{Convention, Value};
 use grundy::games::georgia_bob::{self, Pieces};
 use grundy::games::moore::{self, Moore};
+use grundy::games::solve;
 use grundy::games::staircase::{self, Staircase};
 use grundy::games::wythoff::{self, GrundyTable, Wythoff};
 use grundy::ruleset::{Options, Ruleset};

@@ -1,8 +1,8 @@
 //! The general engine against independent references: naive stage labelling, naive retrograde,
 //! the product graph of a sum, brute-force game-tree search.
 
-use grundy::analysis::generic::{analyze_sum, analyze_whole, Writer};
 use grundy::game_graph::GameGraph;
+use grundy::games::generic::{analyze_sum, analyze_whole, Writer};
 use grundy::games::graph::GraphGame;
 use grundy::ruleset::{IndexedRuleset, Options, Ruleset};
 use grundy::solve::acyclic::{dense_values, Memo};
@@ -364,8 +364,8 @@ fn graph_file_errors_name_the_line() {
 /// nodes, the one to the node labelled earlier (smaller counter) comes first.
 #[test]
 fn winning_moves_put_progress_first() {
-    use grundy::analysis::{solve, Convention};
     use grundy::games::graph::GraphFile;
+    use grundy::{analysis::Convention, games::solve};
     // s can move to z (terminal, 0, labelled first) or to q, a 0 that is only reached later
     // (q's single move goes to w, whose value 1 comes from its move to z).
     let text = "s: q z\nq: w\nw: z\nz:\n";

@@ -2,12 +2,15 @@
 //! English and no message keys in the other languages, and the values and moves an
 //! explanation states checked against the solver on random positions.
 
-use grundy::analysis::{solve, Analysis, Convention};
 use grundy::games::graph::GraphFile;
 use grundy::games::script::ScriptGame;
 use grundy::games::{Game, NoFiles};
 use grundy::i18n::Lang;
 use grundy::Limits;
+use grundy::{
+    analysis::{Analysis, Convention},
+    games::solve,
+};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::Arc;

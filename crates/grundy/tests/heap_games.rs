@@ -1,8 +1,9 @@
 //! Heap games against the shared corpus (testdata/heap_games.toml) and against the rules read
 //! literally (the `Ruleset` implementation evaluated by the memo solver).
 
-use grundy::analysis::{solve, Convention, Value};
+use grundy::analysis::{Convention, Value};
 use grundy::games::heap::{HeapGame, HeapRules, OctalCode};
+use grundy::games::solve;
 use grundy::sequence::dense::DenseEngine;
 use grundy::sequence::period::{proof_bound, PeriodTracker};
 use grundy::sequence::sparse::SparseEngine;

@@ -3,9 +3,9 @@
 //! whole-position search, and the batch fast path. Then Fibonacci Nim and the value solver
 //! against exhaustive search.
 
-use grundy::analysis::generic::by_rules;
 use grundy::analysis::{Analysis, Convention, Value};
 use grundy::games::fibonacci::{self, FibHeap, FibonacciNim};
+use grundy::games::generic::by_rules;
 use grundy::games::georgia_bob::Pieces;
 use grundy::games::graph::{GraphFile, GraphGame};
 use grundy::games::nim::Nim;

@@ -82,7 +82,7 @@ fn scripted_kayles_is_kayles() {
 fn the_queen_script_is_wythoffs_table() {
     let queen = script(&example("queen.rhai"));
     let by_script = queen.pair_table(16, &Limits::default()).unwrap().unwrap();
-    let wythoff = grundy::table::pair_table(&*grundy::game("wythoff").unwrap(), 16).unwrap();
+    let wythoff = grundy::games::pair_table(&*grundy::game("wythoff").unwrap(), 16).unwrap();
     assert_eq!(by_script.rows, wythoff.rows);
 }
 

@@ -8,10 +8,7 @@
 //! [`generic`] is the one answer path for any ruleset; families with closed forms answer in
 //! their own files (`games/`) and fall back on it for what they do not know better.
 
-pub mod generic;
-
 use crate::error::Result;
-use crate::games::Game;
 use crate::limits::Limits;
 use crate::solve::loopy::LoopyValue;
 use crate::Outcome;
@@ -243,7 +240,7 @@ impl Analysis {
     ///
     /// ```
     /// let game = grundy::game("nim")?;
-    /// let answer = grundy::analysis::solve(&*game, &["3", "3", "4"], grundy::analysis::Convention::Normal)?;
+    /// let answer = grundy::games::solve(&*game, &["3", "3", "4"], grundy::analysis::Convention::Normal)?;
     /// let mut line = Vec::new();
     /// answer.short_answer(&mut line);
     /// assert_eq!(line, b"N 3 3 0\n");
@@ -259,28 +256,6 @@ impl Analysis {
         }
         out.push(b'\n');
     }
-}
-
-/// Solves the position made of `components` (in the game's syntax) under `convention`, within
-/// the default [`Limits`].
-///
-/// ```
-/// use grundy::analysis::{solve, Convention};
-/// let game = grundy::game("nim")?;
-/// let answer = solve(&*game, &["1", "1"], Convention::Misere)?;
-/// assert_eq!(answer.outcome, crate::Outcome::N);
-/// assert_eq!(answer.winning_moves.len(), 2); // take either heap whole
-/// let answer = solve(&*game, &["3", "3", "4"], Convention::Normal)?;
-/// assert_eq!(answer.winning_moves[0].after, ["3", "3", "0"]); // an emptied heap keeps its place
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn solve<S: AsRef<str>>(
-    game: &dyn Game,
-    components: &[S],
-    convention: Convention,
-) -> Result<Analysis> {
-    let texts: Vec<&str> = components.iter().map(AsRef::as_ref).collect();
-    game.solve(&texts, convention, &Limits::default())
 }
 
 /// The whole position with component `idx` replaced by `with` (which may be empty or several).

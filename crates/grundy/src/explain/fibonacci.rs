@@ -3,8 +3,8 @@
 use super::{tr, write_more_moves, MOVES_SHOWN};
 use crate::analysis::{Analysis, Value};
 use crate::args;
-use crate::games::fibonacci::{is_p_position, winning_takes, zeckendorf, FibHeap};
 use crate::i18n::{Args, Lang};
+use crate::rules::fibonacci::{is_p_position, winning_takes, zeckendorf, FibHeap};
 use std::fmt::Write;
 
 fn terms_text(n: u64) -> String {
@@ -16,7 +16,7 @@ fn terms_text(n: u64) -> String {
 /// Explains a lone heap of Fibonacci Nim (sums go the general way).
 ///
 /// ```
-/// use grundy::{analysis::{solve, Convention}, games::fibonacci::FibHeap, i18n::Lang};
+/// use grundy::{{analysis::Convention, games::solve}, games::fibonacci::FibHeap, i18n::Lang};
 /// let game = grundy::game("fibonacci-nim")?;
 /// let answer = solve(&*game, &["10"], Convention::Normal)?;
 /// let text = grundy::explain::fibonacci(&FibHeap::fresh(10), &answer, Lang::En);

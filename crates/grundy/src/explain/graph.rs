@@ -3,8 +3,8 @@
 
 use super::tr;
 use crate::args;
-use crate::games::graph::GraphGame;
 use crate::i18n::{Args, Lang};
+use crate::rules::graph::GraphGame;
 use crate::solve::loopy::LoopyValue;
 use crate::Outcome;
 use std::collections::VecDeque;

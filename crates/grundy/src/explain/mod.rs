@@ -21,8 +21,7 @@ pub use graph::graph;
 pub use misere::{misere_quotient, misere_tame};
 pub use nim::{heap_sum, misere_nim, moore, nim};
 pub use pieces::{georgia_bob, staircase};
-pub(crate) use sum::sum_checked_with;
-pub use sum::{sum, sum_checked};
+pub use sum::{sum, sum_with_check};
 pub use wythoff::wythoff;
 
 use crate::i18n::{Args, Lang};

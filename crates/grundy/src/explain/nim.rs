@@ -4,9 +4,9 @@
 use super::{heap_labels, join_list, plural_of, tr, write_binary_table, MOVES_SHOWN};
 use crate::analysis::Analysis;
 use crate::args;
-use crate::games::nim::{self, NimMove};
 use crate::i18n::{Args, Lang};
 use crate::nimber::NimInt;
+use crate::rules::nim::{self, NimMove};
 use crate::Outcome;
 use std::fmt::Write;
 
@@ -196,7 +196,7 @@ fn write_take_lines<T: NimInt>(out: &mut String, lang: Lang, moves: &[NimMove<T>
 /// use grundy::i18n::Lang;
 /// let heaps: Vec<num_bigint::BigUint> = [3u32, 5, 6].iter().map(|&h| h.into()).collect();
 /// let game = grundy::game("moore:2")?;
-/// let answer = grundy::analysis::solve(&*game, &["3", "5", "6"], grundy::analysis::Convention::Normal)?;
+/// let answer = grundy::games::solve(&*game, &["3", "5", "6"], grundy::analysis::Convention::Normal)?;
 /// let text = grundy::explain::moore(&heaps, 2, &answer, Lang::En);
 /// assert!(text.contains("modulo 3") && !text.contains('?'));
 /// # Ok::<(), grundy::Error>(())
@@ -313,7 +313,7 @@ fn counts_text(counts: &[u64]) -> String {
 /// when one is used), then the heaps' values in binary columns and their XOR, then each winning
 /// move as "heap i has value v; it must become v XOR x; this option has that value".
 pub fn heap_sum(
-    game: &crate::games::heap::HeapGame,
+    game: &crate::rules::heap::HeapGame,
     heaps: &[u64],
     values: &crate::sequence::HeapValues,
     answer: &Analysis,
@@ -456,8 +456,8 @@ pub fn heap_sum(
 }
 
 /// The m of bounded Nim (`sub:1,2,…,m` under any name), where the game is one.
-fn bounded_max_take(game: &crate::games::heap::HeapGame) -> Option<u64> {
-    use crate::games::heap::OctalCode;
+fn bounded_max_take(game: &crate::rules::heap::HeapGame) -> Option<u64> {
+    use crate::rules::heap::OctalCode;
     let code = game.code()?;
     let max_take: u64 = game.name.strip_prefix("bounded:")?.parse().ok()?;
     let set: Vec<usize> = (1..=usize::try_from(max_take).ok()?).collect();

@@ -5,9 +5,9 @@
 use super::{tr, write_binary_table, write_more_moves, MOVES_SHOWN};
 use crate::analysis::Analysis;
 use crate::args;
-use crate::games::georgia_bob::{piece_moves_to_value, pieces_to_staircase};
-use crate::games::staircase::{moves_to_value, value};
 use crate::i18n::{Args, Lang};
+use crate::rules::georgia_bob::{piece_moves_to_value, pieces_to_staircase};
+use crate::rules::staircase::{moves_to_value, value};
 use std::fmt::Write;
 
 fn joined(numbers: &[u64]) -> String {
@@ -21,7 +21,7 @@ fn parse_list(text: &str) -> Vec<u64> {
 /// Explains a position of Staircase Nim (each component the coins on steps 0, 1, 2, …).
 ///
 /// ```
-/// use grundy::{analysis::{solve, Convention}, i18n::Lang};
+/// use grundy::{{analysis::Convention, games::solve}, i18n::Lang};
 /// let game = grundy::game("staircase")?;
 /// let answer = solve(&*game, &["0,3,1,4"], Convention::Normal)?;
 /// let text = grundy::explain::staircase(&[vec![0, 3, 1, 4]], &answer, Lang::En);
@@ -159,7 +159,7 @@ fn pair_words(lang: Lang, (left, right, gap): &(Option<u64>, u64, u64)) -> Strin
 /// lesson does: sort, pair the pieces from the right, the gaps are Nim heaps.
 ///
 /// ```
-/// use grundy::{analysis::{solve, Convention}, i18n::Lang};
+/// use grundy::{{analysis::Convention, games::solve}, i18n::Lang};
 /// let game = grundy::game("georgia-bob")?;
 /// let answer = solve(&*game, &["1,2,3"], Convention::Normal)?;
 /// let text = grundy::explain::georgia_bob(&[vec![1, 2, 3]], &answer, Lang::En);

@@ -5,9 +5,7 @@
 use super::{tr, write_more_moves, MOVES_SHOWN};
 use crate::analysis::{Analysis, Convention, Value};
 use crate::args;
-use crate::games::Game;
 use crate::i18n::{Args, Lang};
-use crate::limits::Limits;
 use crate::Outcome;
 use std::fmt::Write;
 
@@ -20,7 +18,7 @@ pub(super) fn show_value(value: &Value) -> String {
 /// value, their XOR, and the moves that reach value 0. Works for any game.
 ///
 /// ```
-/// use grundy::{analysis::{solve, Convention}, i18n::Lang};
+/// use grundy::{{analysis::Convention, games::solve}, i18n::Lang};
 /// let game = grundy::game("kayles")?;
 /// let answer = solve(&*game, &["2", "3"], Convention::Normal)?;
 /// assert!(grundy::explain::sum(&answer, Lang::En).contains("Sprague–Grundy"));
@@ -32,25 +30,20 @@ pub fn sum(answer: &Analysis, lang: Lang) -> String {
     out
 }
 
-/// [`sum`], ending with the check that the first winning move leaves a P-position: the
-/// position after it is solved again (within `limits`) and its value or outcome printed.
-pub fn sum_checked(game: &dyn Game, answer: &Analysis, lang: Lang, limits: &Limits) -> String {
-    sum_checked_with(game, answer, lang, limits, true)
-}
-
-/// [`sum_checked`], without the first line when the caller has said what the position is.
-pub(crate) fn sum_checked_with(
-    game: &dyn Game,
+/// [`sum`], ending with the check of the first winning move: `checked` is the answer for the
+/// position after it (the door solves it again), and its value or outcome is printed.
+/// `header`: whether to begin by saying what the position is.
+pub fn sum_with_check(
     answer: &Analysis,
+    checked: Option<&Analysis>,
     lang: Lang,
-    limits: &Limits,
     header: bool,
 ) -> String {
     let mut out = String::new();
     write_sum(&mut out, answer, lang, header);
-    let Some(first) = answer.winning_moves.first() else { return out };
-    let after: Vec<&str> = first.after.iter().map(String::as_str).collect();
-    let Ok(checked) = game.solve(&after, answer.convention, limits) else { return out };
+    let (Some(first), Some(checked)) = (answer.winning_moves.first(), checked) else {
+        return out;
+    };
     let after_text = first.after.join(" ");
     let line = match (&checked.value, answer.convention) {
         (Some(value), Convention::Normal) => tr(

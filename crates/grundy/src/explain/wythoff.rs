@@ -4,8 +4,8 @@
 use super::{tr, write_binary_table, write_more_moves, MOVES_SHOWN};
 use crate::analysis::{Analysis, Value};
 use crate::args;
-use crate::games::wythoff::{floor_k_phi, is_p_position, partner, GrundyTable, Pair};
 use crate::i18n::{Args, Lang};
+use crate::rules::wythoff::{floor_k_phi, is_p_position, partner, GrundyTable, Pair};
 use num_bigint::BigUint;
 use num_traits::Zero;
 use std::fmt::Write;
@@ -30,7 +30,7 @@ fn k_of(n: &BigUint) -> BigUint {
 /// Explains a position of Wythoff's game.
 ///
 /// ```
-/// use grundy::{analysis::{solve, Convention}, i18n::Lang};
+/// use grundy::{{analysis::Convention, games::solve}, i18n::Lang};
 /// let game = grundy::game("wythoff")?;
 /// let answer = solve(&*game, &["4,7"], Convention::Normal)?;
 /// let pairs = [(4u32.into(), 7u32.into())];
@@ -165,7 +165,7 @@ fn sum_of_pairs(out: &mut String, pairs: &[Pair], answer: &Analysis, lang: Lang)
     let word = |n: &BigUint| u64::try_from(n).unwrap_or(u64::MAX);
     let largest = pairs.iter().map(|(a, b)| word(a).max(word(b))).max().unwrap_or(0);
     let _ = writeln!(out, "{}\n", tr(lang, "explain-wythoff-sum-intro", &Args::new()));
-    let size = largest.saturating_add(1).min(crate::games::wythoff::WYTHOFF_TABLE_LIMIT) as usize;
+    let size = largest.saturating_add(1).min(crate::rules::wythoff::WYTHOFF_TABLE_LIMIT) as usize;
     let table = GrundyTable::new(size);
     if largest < TABLE_SHOWN {
         let width = (0..size)

@@ -6,7 +6,7 @@
 //!   heap for `seq`, pairs for `table`).
 //! - [`Rules`] is what a family writes: its ruleset, how one component is written and read, and
 //!   whatever it knows better than the generic answer path (closed forms). Every `Rules` is a
-//!   `Game` through [`crate::analysis::generic`], so a family with no theory at all gets values,
+//!   `Game` through [`crate::games::generic`], so a family with no theory at all gets values,
 //!   cycles (Smith's ∞), misère play and winning moves for nothing.
 //! - [`Family`] recognises a GAME string and loads the game; [`Registry::builtin`] lists every
 //!   built-in family once, and the GAME parser, the unknown-game message and the help text all
@@ -16,17 +16,19 @@
 //! A new family is one file here and one line in [`BUILTIN_FAMILIES`].
 
 pub mod fibonacci;
+pub mod generic;
 pub mod georgia_bob;
 pub mod graph;
 pub mod heap;
 pub mod moore;
 pub mod nim;
+mod period;
 #[cfg(feature = "script")]
 pub mod script;
 pub mod staircase;
 pub mod wythoff;
 
-use crate::analysis::{generic, Analysis, Convention, MoveReport, RankedMove};
+use crate::analysis::{Analysis, Convention, MoveReport, RankedMove};
 use crate::error::{Error, Result};
 use crate::i18n::Lang;
 use crate::limits::Limits;
@@ -284,7 +286,7 @@ impl<R: Rules> Game for R {
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         let position = self.parse_position(&texts)?;
         Ok(Rules::explain(self, &position, analysis, lang, limits)
-            .unwrap_or_else(|| crate::explain::sum_checked(self, analysis, lang, limits)))
+            .unwrap_or_else(|| crate::games::explain_sum(self, analysis, lang, limits, true)))
     }
 
     fn heap_game(&self) -> Option<heap::HeapGame> {
@@ -622,6 +624,75 @@ fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     rows[a.len()][b.len()]
+}
+
+/// Solves the position made of `components` (in the game's syntax) under `convention`, within
+/// the default [`Limits`].
+///
+/// ```
+/// use grundy::{analysis::Convention, games::solve};
+/// let game = grundy::game("nim")?;
+/// let answer = solve(&*game, &["1", "1"], Convention::Misere)?;
+/// assert_eq!(answer.outcome, crate::Outcome::N);
+/// assert_eq!(answer.winning_moves.len(), 2); // take either heap whole
+/// let answer = solve(&*game, &["3", "3", "4"], Convention::Normal)?;
+/// assert_eq!(answer.winning_moves[0].after, ["3", "3", "0"]); // an emptied heap keeps its place
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn solve<S: AsRef<str>>(
+    game: &dyn Game,
+    components: &[S],
+    convention: Convention,
+) -> Result<Analysis> {
+    let texts: Vec<&str> = components.iter().map(AsRef::as_ref).collect();
+    game.solve(&texts, convention, &Limits::default())
+}
+
+/// Computes the `size × size` table of a game with pair positions.
+///
+/// ```
+/// let table = grundy::games::pair_table(&*grundy::game("nim")?, 4)?;
+/// assert_eq!(table.rows[2], [2, 3, 0, 1]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn pair_table(game: &dyn Game, size: usize) -> Result<PairTable> {
+    let limits = Limits::default();
+    crate::table::checked_size(size, &limits)?;
+    game.pair_table(size, &limits).unwrap_or_else(|| {
+        Err(Error::BadArgument {
+            argument: "GAME".into(),
+            problem: format!(
+                "{} has no table of pairs: use nim, wythoff or a heap game",
+                game.name()
+            ),
+        })
+    })
+}
+
+/// Checks a table against the theory: for Nim every cell is `x XOR y`; for Wythoff the zeros are
+/// exactly the pairs `(⌊kφ⌋, ⌊kφ⌋ + k)` and their mirror images.
+pub fn verify_table(game: &dyn Game, table: &PairTable) -> Result<Verification> {
+    game.verify_table(table).ok_or_else(|| Error::BadArgument {
+        argument: "--verify".into(),
+        problem: format!("there is no closed form to check {} against", game.name()),
+    })
+}
+
+/// The general walk-through of an answer ([`crate::explain::sum`]), ending with the check that
+/// the first winning move leaves what it should: the position after it is solved again, within
+/// `limits`. `header`: whether to begin by saying what the position is.
+pub fn explain_sum(
+    game: &dyn Game,
+    answer: &Analysis,
+    lang: Lang,
+    limits: &Limits,
+    header: bool,
+) -> String {
+    let checked = answer.winning_moves.first().and_then(|first| {
+        let after: Vec<&str> = first.after.iter().map(String::as_str).collect();
+        game.solve(&after, answer.convention, limits).ok()
+    });
+    crate::explain::sum_with_check(answer, checked.as_ref(), lang, header)
 }
 
 /// Where games that live in files (`graph:PATH`) are read from. The library does no I/O: the

@@ -331,7 +331,7 @@ impl Game for Moore {
     ) -> Result<String> {
         let heaps = super::parse_heaps(&analysis.positions())?;
         if analysis.convention == Convention::Misere {
-            return Ok(crate::explain::sum_checked(self, analysis, lang, limits));
+            return Ok(crate::games::explain_sum(self, analysis, lang, limits, true));
         }
         Ok(crate::explain::moore(&heaps, self.max_heaps_per_move, analysis, lang))
     }

@@ -280,7 +280,7 @@ pub(super) fn nim(lesson: &mut Lesson) -> Result<()> {
 pub(super) fn table(lesson: &mut Lesson) -> Result<()> {
     let nim = game("nim")?;
     lesson.para("lesson-table-intro", &args![]);
-    let small = crate::table::pair_table(&*nim, 8)?;
+    let small = crate::games::pair_table(&*nim, 8)?;
     lesson.block(&table_lines(&small.rows, 8));
     let (x, y) = (5usize, 6usize);
     lesson.para(
@@ -288,8 +288,8 @@ pub(super) fn table(lesson: &mut Lesson) -> Result<()> {
         &args![("x", x as u64), ("y", y as u64), ("value", small.rows[x][y])],
     );
     let side = 60;
-    let big = crate::table::pair_table(&*nim, side)?;
-    let check = crate::table::verify(&*nim, &big)?;
+    let big = crate::games::pair_table(&*nim, side)?;
+    let check = crate::games::verify_table(&*nim, &big)?;
     lesson.para(
         "lesson-table-check",
         &args![
@@ -710,17 +710,17 @@ fn pad(text: &str, width: usize) -> String {
 pub(super) fn wythoff(lesson: &mut Lesson) -> Result<()> {
     let wythoff = game("wythoff")?;
     lesson.para("lesson-wythoff-rules", &args![]);
-    let small = crate::table::pair_table(&*wythoff, 10)?;
+    let small = crate::games::pair_table(&*wythoff, 10)?;
     lesson.block(&table_lines(&small.rows, 10));
     let side = 60;
-    let big = crate::table::pair_table(&*wythoff, side)?;
+    let big = crate::games::pair_table(&*wythoff, side)?;
     let zeros: Vec<String> = (0..side)
         .flat_map(|x| (x..side).map(move |y| (x, y)))
         .filter(|&(x, y)| big.rows[x][y] == 0)
         .take(8)
         .map(|(x, y)| format!("({x}, {y})"))
         .collect();
-    let check = crate::table::verify(&*wythoff, &big)?;
+    let check = crate::games::verify_table(&*wythoff, &big)?;
     lesson.para(
         "lesson-wythoff-zeros",
         &args![

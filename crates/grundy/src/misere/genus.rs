@@ -33,8 +33,8 @@
 //! theorem against the exhaustive search on sums of many games.
 
 use crate::error::{Error, Result};
-use crate::games::heap::{HeapGame, HeapRules};
 use crate::limits::{Limit, Limits};
+use crate::rules::heap::{HeapGame, HeapRules};
 use crate::ruleset::{options_within, Options};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -545,14 +545,15 @@ fn with_tame_heaps<T>(
     Some(f(&mut table, genera))
 }
 
-/// The walk-through of a tame-sum answer (`None` when the position is not a tame sum).
-pub fn explain_tame(
+/// What the walk-through of a tame-sum answer shows: the genus of each heap, and for each
+/// winning move the normal value and firmness of the sum it leaves (`None` when the position
+/// is not a tame sum).
+pub fn tame_moves(
     game: &HeapGame,
     heaps: &[u64],
     analysis: &crate::analysis::Analysis,
-    lang: crate::i18n::Lang,
     limits: &Limits,
-) -> Option<String> {
+) -> Option<(Vec<Genus>, Vec<(u64, bool)>)> {
     with_tame_heaps(game, heaps, limits, |table, genera| {
         let normal = genera.iter().fold(0, |x, g| x ^ g.normal);
         let mut left = Vec::new();
@@ -565,7 +566,7 @@ pub fn explain_tame(
                 rest_firm && option.genus.is_firm(),
             ));
         }
-        Some(crate::explain::misere_tame(&genera, heaps, &left, analysis, lang))
+        Some((genera, left))
     })
     .flatten()
 }

@@ -32,8 +32,8 @@ pub(crate) mod learn;
 mod presentation;
 
 use crate::error::{Error, Result};
-use crate::games::heap::{HeapGame, HeapRules};
 use crate::limits::{Limit, Limits};
+use crate::rules::heap::{HeapGame, HeapRules};
 use crate::ruleset::{options_within, Options};
 use learn::{Automaton, Letters, Types, Verdict};
 use std::collections::HashMap;

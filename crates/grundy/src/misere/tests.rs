@@ -116,7 +116,7 @@ proptest::proptest! {
     ) {
         let code = format!("{zeroth}.{d1}{d2}");
         // A code without any move is not a game the parser accepts.
-        proptest::prop_assume!(code.parse::<crate::games::heap::OctalCode>().is_ok());
+        proptest::prop_assume!(code.parse::<crate::rules::heap::OctalCode>().is_ok());
         check_against_brute_force(&code, 18);
     }
 }
@@ -166,7 +166,7 @@ proptest::proptest! {
         code in proptest::sample::select(vec!["0.77", "0.07", "0.75", "0.137", "4.07"]),
         heaps in proptest::collection::vec(1u64..9, 1..4),
     ) {
-        use crate::analysis::{solve, Convention};
+        use crate::{analysis::Convention, games::solve};
         let g = game(code);
         let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
@@ -208,7 +208,7 @@ fn check_answer_against_brute_force(
 
 #[test]
 fn large_kayles_positions_are_decided_by_the_quotient() {
-    use crate::analysis::{solve, Convention};
+    use crate::{analysis::Convention, games::solve};
     let kayles = game("0.77");
     let quotient = q("0.77", 300);
     let heaps: Vec<u64> = (1..=200).collect();
@@ -226,7 +226,7 @@ fn large_kayles_positions_are_decided_by_the_quotient() {
 /// decided by `solve` at once, however many tokens they hold, with every winning move.
 #[test]
 fn dawsons_kayles_positions_within_the_partial_quotient_are_decided() {
-    use crate::analysis::{solve, Convention};
+    use crate::{analysis::Convention, games::solve};
     let dawson = game("0.07");
     let quotient = q("0.07", 30);
     for heaps in [vec![30u64, 27, 25], vec![30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18]] {
@@ -372,7 +372,7 @@ proptest::proptest! {
         d1 in 0u8..8, d2 in 0u8..8, d3 in 0u8..8,
     ) {
         let code = format!("{zeroth}.{d1}{d2}{d3}");
-        proptest::prop_assume!(code.parse::<crate::games::heap::OctalCode>().is_ok());
+        proptest::prop_assume!(code.parse::<crate::rules::heap::OctalCode>().is_ok());
         check_genera_against_brute_force(&code, 12);
     }
 }

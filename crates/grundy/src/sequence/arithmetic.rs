@@ -31,7 +31,7 @@
 //! arithmetic-periodicity theorem for hexadecimal games, whose text was not at hand here.
 
 use super::period::{Period, Proof};
-use crate::games::heap::OctalCode;
+use crate::rules::heap::OctalCode;
 use std::collections::{HashMap, HashSet};
 
 /// The result of an attempt to prove `G(n + p) = G(n) + s` from heap `e` on.
@@ -295,7 +295,7 @@ fn conditions_hold(facts: &Facts, values: &[u32], e: usize, p: usize, s: u32) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap::{HeapGame, HeapRules};
+    use crate::rules::heap::{HeapGame, HeapRules};
     use crate::sequence::dense::DenseEngine;
     use crate::sequence::period::arithmetic_candidate;
     use crate::sequence::test_codes::hex_code;

@@ -12,8 +12,8 @@
 use super::sparse;
 use super::triple::three_heap_code;
 use super::{closed_form, Engine};
-use crate::games::heap::{HeapGame, HeapRules};
 use crate::limits::Limits;
+use crate::rules::heap::{HeapGame, HeapRules};
 
 /// Options a heap of a simple game costs (Kayles, Officers), for turning
 /// [`Limits::max_heap`] into a budget of work: `max_heap` heaps of this cost.

@@ -2,7 +2,7 @@
 //! options are marked in a bitset and the mex read off. Quadratic for codes that split, but
 //! simple enough to be checked by eye, and the reference every faster engine is compared with.
 
-use crate::games::heap::{HeapGame, HeapRules, OctalCode};
+use crate::rules::heap::{HeapGame, HeapRules, OctalCode};
 
 /// Computes the nim-sequence of a heap game, one heap size after another.
 ///

@@ -19,8 +19,8 @@ pub mod triple;
 pub(crate) mod test_codes;
 
 use crate::error::Result;
-use crate::games::heap::{HeapGame, HeapRules};
 use crate::limits::Limits;
+use crate::rules::heap::{HeapGame, HeapRules};
 use period::{Period, Proof};
 pub use run::{Chunk, RunOptions, Sink};
 
@@ -260,56 +260,6 @@ impl PeriodReport {
                 checked_to: values.computed().len().saturating_sub(1) as u64,
                 observed: period::arithmetic_candidate(&values.computed().to_vec()),
             },
-        })
-    }
-}
-
-impl PeriodReport {
-    /// `period` for any game: a heap game by its engines and theorems, any other one-parameter
-    /// family ([`PeriodReport::observe`]) as far as it was checked.
-    pub fn for_game(
-        game: &dyn crate::games::Game,
-        max: u64,
-        options: &RunOptions,
-        limits: &Limits,
-        progress: &mut dyn FnMut(usize),
-    ) -> Result<PeriodReport> {
-        match game.heap_game() {
-            Some(heap_game) => Self::compute(&heap_game, max, options, limits, progress),
-            None => Self::observe(game, max, limits, progress),
-        }
-    }
-
-    /// What can be said of a family no periodicity theorem covers (a script's `heap(n)`): how
-    /// far it was checked, and an ultimately periodic or arithmetic-periodic pattern the values
-    /// show, never called proven.
-    pub fn observe(
-        game: &dyn crate::games::Game,
-        max: u64,
-        limits: &Limits,
-        progress: &mut dyn FnMut(usize),
-    ) -> Result<PeriodReport> {
-        let mut values: Vec<u32> = Vec::new();
-        let mut visit = |n: u64, value: &crate::solve::loopy::LoopyValue| {
-            progress(n as usize);
-            values.push(value.finite().map_or(u32::MAX, |v| v.min(u64::from(u32::MAX - 1)) as u32));
-            Ok(())
-        };
-        match game.family_values(max, limits, &mut visit) {
-            Some(result) => result?,
-            None => {
-                return Err(crate::Error::BadArgument {
-                    argument: "GAME".into(),
-                    problem: format!("{} has no one-parameter family", game.name()),
-                })
-            }
-        }
-        let observed =
-            period::periodic_candidate(&values).or_else(|| period::arithmetic_candidate(&values));
-        Ok(PeriodReport::NotProven {
-            game: game.name(),
-            checked_to: values.len().saturating_sub(1) as u64,
-            observed,
         })
     }
 }

@@ -20,7 +20,7 @@
 //! which taking `p` from one part can break) or about codes with a repeating digit (no finite
 //! `t`): for those no period is ever claimed.
 
-use crate::games::heap::{HeapGame, HeapRules};
+use crate::rules::heap::{HeapGame, HeapRules};
 
 /// A proven (ultimately) periodic sequence: `values[n + period] = values[n] + saltus` for every
 /// `n ≥ preperiod`.

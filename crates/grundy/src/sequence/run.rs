@@ -17,8 +17,8 @@ use super::sparse::{self, Cell, SparseEngine};
 use super::triple::{three_heap_code, TripleEngine};
 use super::{closed_form, Computed, Engine};
 use crate::error::{Error, Result};
-use crate::games::heap::{HeapGame, OctalCode};
 use crate::limits::{Limit, Limits};
+use crate::rules::heap::{HeapGame, OctalCode};
 use std::time::{Duration, Instant};
 
 /// A run of values as an engine stores them: one or two bytes each where they fit, four

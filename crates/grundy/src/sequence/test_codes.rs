@@ -1,6 +1,6 @@
 //! Random octal and hexadecimal codes for property tests.
 
-use crate::games::heap::OctalCode;
+use crate::rules::heap::OctalCode;
 use proptest::prelude::*;
 
 /// A code `d0.d1…dk` with `d0 ∈ {0, 4, 8, c}` and 1 to `max_digits` hexadecimal digits after

@@ -13,7 +13,7 @@
 //! splits of `n`. Each heap therefore costs `O(n)` plus the candidates' early-exiting passes,
 //! against `O(n²)` triples for the straightforward engine.
 
-use crate::games::heap::{HeapGame, OctalCode};
+use crate::rules::heap::{HeapGame, OctalCode};
 use crate::sequence::dense::mark_code_options;
 
 /// Computes the nim-sequence of a finite code with three-heap moves, one heap after another.
@@ -234,7 +234,7 @@ impl TripleEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::heap::{HeapGame, HeapRules};
+    use crate::rules::heap::{HeapGame, HeapRules};
     use crate::sequence::dense::DenseEngine;
     use crate::sequence::test_codes::hex_code;
     use proptest::prelude::*;

@@ -19,8 +19,9 @@
 //! Every error names the script, the line and column where known, and the cause.
 
 use super::{Family, FileSource, Game, Rules, Spec};
-use crate::analysis::{generic, Analysis, Convention};
+use crate::analysis::{Analysis, Convention};
 use crate::error::{Error, Result};
+use crate::games::generic;
 use crate::limits::{Limit, Limits};
 use crate::ruleset::{Options, Ruleset};
 use crate::solve::loopy::LoopyValue;
@@ -772,7 +773,7 @@ impl Rules for ScriptGame {
         lang: crate::i18n::Lang,
         limits: &Limits,
     ) -> Option<String> {
-        let mut text = crate::explain::sum_checked(self, analysis, lang, limits);
+        let mut text = crate::games::explain_sum(self, analysis, lang, limits, true);
         if let Some(table) = self.heap_table(position, lang, limits) {
             text.push('\n');
             text.push_str(&table);

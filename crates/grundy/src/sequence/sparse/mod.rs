@@ -39,7 +39,7 @@ mod stream;
 pub use cell::Cell;
 pub use fold::{Folded, FoldedValues};
 
-use crate::games::heap::{HeapGame, HeapRules};
+use crate::rules::heap::{HeapGame, HeapRules};
 use crate::sequence::{Chunk, Computed};
 use marking::{pair_with_xor, speculate, speculate_block, LANES, LANES_FROM};
 use record::{RecordScratch, GROUP};

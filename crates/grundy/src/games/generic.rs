@@ -6,9 +6,9 @@
 //! loopy game. Misère play by the whole-position search. A family with closed forms overrides
 //! only what it knows better ([`crate::games::Rules`]) and calls the pieces here for the rest.
 
-use super::{Analysis, ComponentReport, Convention, MoveReport, Value};
+use super::Rules;
+use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
 use crate::error::Result;
-use crate::games::Rules;
 use crate::limits::Limits;
 use crate::ruleset::{options_within, Options, Ruleset};
 use crate::solve::loopy::LoopyValue;
@@ -50,7 +50,7 @@ pub fn analyze_sum<R: Ruleset + ?Sized>(
     let total = sum_value(&values);
     let texts: Vec<String> = components.iter().map(writer.format).collect();
     let mut winning_moves = Vec::new();
-    let mut budget = super::MoveBudget::new(&texts);
+    let mut budget = crate::analysis::MoveBudget::new(&texts);
     let mut options = Options::new();
     for (component_idx, component) in components.iter().enumerate() {
         let Some(target) = winning_target(&values, component_idx) else { continue };
@@ -94,7 +94,8 @@ pub fn analyze_whole<R: Ruleset + ?Sized>(
 ) -> Result<Analysis> {
     let answer = solve_whole(ruleset, components, TerminalRule::MoverWins, limits)?;
     let texts: Vec<String> = components.iter().map(writer.format).collect();
-    super::MoveBudget::new(&texts).charge_many(answer.winning_moves.len() as u64, limits)?;
+    crate::analysis::MoveBudget::new(&texts)
+        .charge_many(answer.winning_moves.len() as u64, limits)?;
     let winning_moves = answer
         .winning_moves
         .iter()
@@ -180,7 +181,7 @@ pub fn ranked_moves<R: Rules + ?Sized>(
     position: &[R::Position],
     convention: Convention,
     limits: &Limits,
-) -> Result<Vec<super::RankedMove>> {
+) -> Result<Vec<crate::analysis::RankedMove>> {
     let rule = match convention {
         Convention::Normal => TerminalRule::MoverLoses,
         Convention::Misere => TerminalRule::MoverWins,
@@ -189,11 +190,11 @@ pub fn ranked_moves<R: Rules + ?Sized>(
     let format = |p: &R::Position| rules.show_component(p);
     let writer = Writer { format: &format, empty: rules.empty_component().map(|p| format(&p)) };
     let texts: Vec<String> = position.iter().map(writer.format).collect();
-    super::MoveBudget::new(&texts).charge_many(answer.moves.len() as u64, limits)?;
+    crate::analysis::MoveBudget::new(&texts).charge_many(answer.moves.len() as u64, limits)?;
     Ok(answer
         .moves
         .into_iter()
-        .map(|(m, outcome, remoteness)| super::RankedMove {
+        .map(|(m, outcome, remoteness)| crate::analysis::RankedMove {
             report: MoveReport::new(&texts, m.component, writer.parts(&m.to)),
             outcome,
             remoteness,
