@@ -232,7 +232,10 @@ fn solve_heaps(game: &HeapGame, heaps: &[u64], limits: &Limits) -> Result<Analys
     let values = HeapValues::compute_within(game, compute_to as usize, limits, &mut |_| {})?;
     // A closed form or a proven period gives every heap, however large (bounded Nim's
     // n mod (M + 1) at heap 10^18); otherwise the heaps computed are all that is known.
-    let unknown = |heap: u64| values.value(heap).is_none();
+    // When nothing was computed (no proof could come within the limit), a heap past the limit
+    // is the one to name: the answer stops there whatever the heaps below it are.
+    let computed_nothing = compute_to < largest.min(limit);
+    let unknown = |heap: u64| values.value(heap).is_none() && (!computed_nothing || heap > limit);
     if let Some((idx, heap)) = heaps.iter().enumerate().find(|(_, &h)| unknown(h)) {
         let problem = if no_theorem {
             format!(

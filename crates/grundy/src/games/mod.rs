@@ -633,7 +633,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// use grundy::{analysis::Convention, games::solve};
 /// let game = grundy::game("nim")?;
 /// let answer = solve(&*game, &["1", "1"], Convention::Misere)?;
-/// assert_eq!(answer.outcome, crate::Outcome::N);
+/// assert_eq!(answer.outcome, grundy::Outcome::N);
 /// assert_eq!(answer.winning_moves.len(), 2); // take either heap whole
 /// let answer = solve(&*game, &["3", "3", "4"], Convention::Normal)?;
 /// assert_eq!(answer.winning_moves[0].after, ["3", "3", "0"]); // an emptied heap keeps its place
