@@ -22,6 +22,7 @@ pub mod graph;
 pub mod heap;
 pub mod moore;
 pub mod nim;
+pub mod northcott;
 mod period;
 #[cfg(feature = "script")]
 pub mod script;
@@ -434,6 +435,7 @@ pub static BUILTIN_FAMILIES: &[&dyn Family] = &[
     &staircase::StaircaseFamily,
     &georgia_bob::GeorgiaBobFamily,
     &fibonacci::FibonacciNimFamily,
+    &northcott::NorthcottFamily,
     &graph::GraphFamily,
     #[cfg(feature = "script")]
     &script::ScriptFamily,

@@ -12,5 +12,6 @@ pub mod georgia_bob;
 pub mod graph;
 pub mod heap;
 pub mod nim;
+pub mod northcott;
 pub mod staircase;
 pub mod wythoff;
