@@ -393,10 +393,10 @@ lesson-nim-proof-nonzero = (2) 的理由：设 d 是 S 的最高位 1（这里 S
     于是 T = S ⊕ x_k ⊕ y_k = 0。
 lesson-nim-move-line = { $heap } 那堆：{ $heap } ⊕ { $s } = { $target }，取走 { $take }
 lesson-nim-solve-lists = 有 { $n } 堆的第 d 位是 1，所以有 { $n } 种必胜走法；grundy solve 把它们全部列出：
-lesson-nim-pitfall-seven = 本工具所依据的马其顿语课文说，也可以从第二堆取走 7 个。{ $heap } ⊕ { $s } = { $target } 是这堆应该变成的数，
-    所以要取走 { $take } 个（{ $heap } → { $target }）。取走 7 个会剩下 { $wrong_left }，而
-    8 ⊕ { $wrong_left } ⊕ 15 = { $wrong_sum }，不是 0：对手获胜。
-lesson-nim-pitfall-one = 本工具所依据的中文课文写“为0必败，为1必胜”。意思是“非零必胜”：异或和可以是任何数。
+lesson-nim-pitfall-seven = 本工具最初依据的马其顿语课文里说，也可以从第二堆取走 7 个。但这堆应该变成
+    { $heap } ⊕ { $s } = { $target }，所以要取走 { $take } 个（{ $heap } → { $target }）。取走 7 个会剩下 { $wrong_left }，
+    而 8 ⊕ { $wrong_left } ⊕ 15 = { $wrong_sum }，不是 0：对手获胜。
+lesson-nim-pitfall-one = 本工具最初依据的中文课文里写“为0必败，为1必胜”。意思是“非零必胜”：异或和可以是任何数。
     3 4 5 的异或和是 { $s }，先手必胜，走到 { $after }。
 lesson-nim-pitfall-sum = 是异或，不是普通的和：1 2 3 的和是 { $sum }，但异或和是 { $xor }，所以{ $verdict }。
 

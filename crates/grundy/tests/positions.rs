@@ -154,6 +154,7 @@ fn every_answerer_passes_the_positions_corpus() {
             "staircase" => check_by_rules(case, &Staircase),
             "georgia-bob" => check_by_rules(case, &Pieces),
             "fibonacci-nim" => check_by_rules(case, &FibonacciNim),
+            "northcott" => check_by_rules(case, &grundy::games::northcott::Northcott),
             "graph" => {
                 let rules = GraphFile::from_text("corpus", case.graph.as_deref().unwrap()).unwrap();
                 check_by_rules(case, &rules);

@@ -408,6 +408,9 @@ const NO_BREAK_AFTER: &str = "（「“";
 const FORMULA_SIGNS: &[&str] = &["⊕", "=", "−", "+", "<", ">", "≠", "≤", "→", "×"];
 const DASH: &str = "—";
 
+/// The most numbers in a row kept on one line (a position such as `8 13 15`).
+const MAX_POSITION_WORDS: usize = 4;
+
 /// `text` as one paragraph filled to `width` columns: lines break at spaces, or between two
 /// Chinese characters (never before closing or after opening punctuation, never inside a
 /// formula). A line break in the message is a space, except beside a Chinese character.
@@ -444,13 +447,24 @@ fn reflow(text: &str, width: usize) -> String {
         in_word = !is_wide(c);
         (pending_space, pending_newline, previous) = (false, false, Some(c));
     }
-    // A formula sign joins the unit before it and the one after it; a dash, the one before.
+    // A formula sign joins the unit before it and the one after it; a dash, the one before; a
+    // number, the numbers just before it, so that a short position (`3 4 5`) stays on one line
+    // (long lists of values still wrap).
+    let is_number = |word: &str| {
+        let digits = word.trim_end_matches(|c: char| !c.is_ascii_digit());
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
     let mut joined: Vec<(String, bool)> = Vec::new();
     let mut join_next = false;
     for (unit, space) in units {
         let sign = FORMULA_SIGNS.contains(&unit.as_str());
+        let short_position = |last: &str| {
+            let words: Vec<&str> = last.split(' ').collect();
+            let trailing = words.iter().rev().take_while(|w| is_number(w)).count();
+            space && is_number(&unit) && trailing == words.len() && trailing < MAX_POSITION_WORDS
+        };
         match joined.last_mut() {
-            Some((last, _)) if join_next || sign || unit == DASH => {
+            Some((last, _)) if join_next || sign || unit == DASH || short_position(last) => {
                 if space {
                     last.push(' ');
                 }

@@ -545,6 +545,10 @@ fn with_tame_heaps<T>(
     Some(f(&mut table, genera))
 }
 
+/// The genus of each heap of a tame sum, and for each winning move the normal value and
+/// firmness of the sum it leaves.
+pub type TameMoves = (Vec<Genus>, Vec<(u64, bool)>);
+
 /// What the walk-through of a tame-sum answer shows: the genus of each heap, and for each
 /// winning move the normal value and firmness of the sum it leaves (`None` when the position
 /// is not a tame sum).
@@ -553,7 +557,7 @@ pub fn tame_moves(
     heaps: &[u64],
     analysis: &crate::analysis::Analysis,
     limits: &Limits,
-) -> Option<(Vec<Genus>, Vec<(u64, bool)>)> {
+) -> Option<TameMoves> {
     with_tame_heaps(game, heaps, limits, |table, genera| {
         let normal = genera.iter().fold(0, |x, g| x ^ g.normal);
         let mut left = Vec::new();

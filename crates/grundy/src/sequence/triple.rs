@@ -231,6 +231,12 @@ impl TripleEngine {
     }
 }
 
+/// The finite code of `game` when its moves may leave three heaps: the codes that
+/// the engine of this file and the arithmetic-periodicity theorem are for.
+pub(crate) fn three_heap_code(game: &HeapGame) -> Option<&OctalCode> {
+    game.code().filter(|code| code.max_parts() == 3 && code.max_removal().is_some())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,10 +285,4 @@ mod tests {
         engine.extend_to(300);
         assert!(engine.values().iter().enumerate().all(|(n, &v)| v as usize == n));
     }
-}
-
-/// The finite code of `game` when its moves may leave three heaps: the codes that
-/// the engine of this file and the arithmetic-periodicity theorem are for.
-pub(crate) fn three_heap_code(game: &HeapGame) -> Option<&OctalCode> {
-    game.code().filter(|code| code.max_parts() == 3 && code.max_removal().is_some())
 }
