@@ -40,14 +40,26 @@ impl std::fmt::Display for BadInput {
 
 impl std::error::Error for BadInput {}
 
-/// A run stopped by SIGINT or SIGTERM after saving what it had: exit status 130, and the message
-/// says how to go on.
+/// A run stopped by SIGINT or SIGTERM after saving what it had: exit status 130 or 143 (the
+/// shell's 128 + the signal's number), and the message says how to go on.
 #[derive(Debug)]
-pub struct Interrupted(pub String);
+pub struct Interrupted {
+    /// The exit status.
+    pub status: u8,
+    /// What was saved, and how to go on.
+    pub message: String,
+}
+
+impl Interrupted {
+    /// A run stopped with exit status `status`.
+    pub fn with_status(status: u8, message: String) -> Interrupted {
+        Interrupted { status, message }
+    }
+}
 
 impl std::fmt::Display for Interrupted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The `grundy` binary: decides exit codes in one place.
 //!
 //! 0: success. 2: bad input (one line on stderr naming it). 1: anything else that failed, such
-//! as a file that could not be written. 130: a long run stopped by SIGINT or SIGTERM after a
+//! as a file that could not be written. 130 (SIGINT) or 143 (SIGTERM): a long run stopped by a signal after a
 //! checkpoint. A closed stdout (`grundy ... | head`) is success.
 
 use clap::FromArgMatches;
@@ -30,7 +30,9 @@ fn main() -> ExitCode {
         Err(error) if error.downcast_ref::<Interrupted>().is_some() => {
             drop(stdout);
             eprintln!("{}", one_line(&format!("{error:#}")));
-            ExitCode::from(130)
+            ExitCode::from(
+                error.downcast_ref::<Interrupted>().map_or(130, |stopped| stopped.status),
+            )
         }
         Err(error) => {
             // The answer may be half-written: it must not look complete.

@@ -179,6 +179,17 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     }
 }
 
+/// Writes a picture to `path` ([`write_file`]) and says so on stderr where chatter is allowed
+/// (a terminal, or `--progress`): a picture is the whole answer, and silence looked like
+/// nothing happened.
+pub fn write_picture(path: &Path, bytes: &[u8], chatty: bool) -> Result<()> {
+    write_file(path, bytes)?;
+    if chatty || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("grundy: wrote {} ({} bytes)", path.display(), bytes.len());
+    }
+    Ok(())
+}
+
 /// Writes `bytes` to the regular file (or free name) `target` atomically: a temporary file
 /// beside it, renamed over it when whole.
 fn write_atomically(target: &Path, bytes: &[u8]) -> std::io::Result<()> {

@@ -3,7 +3,7 @@
 
 use crate::args::SeqArgs;
 use crate::heap_values::Sequence;
-use crate::output::write_file;
+use crate::output::write_picture;
 use crate::progress::Progress;
 use crate::{library_error, parse_count, parse_family, write_document, BadInput, Family, Files};
 use anyhow::Result;
@@ -66,7 +66,7 @@ pub fn run(
         .map_err(library_error)?;
         bar.finish();
         let picture = plot(&game.name, &values, max_heap)?.picture();
-        write_pictures(args, &picture)?;
+        write_pictures(args, &picture, show_progress)?;
         return Ok(true);
     }
     let separator: &[u8] = b" ";
@@ -88,12 +88,12 @@ pub fn run(
     Ok(true)
 }
 
-fn write_pictures(args: &SeqArgs, picture: &grundy_plot::Picture) -> Result<()> {
+fn write_pictures(args: &SeqArgs, picture: &grundy_plot::Picture, chatty: bool) -> Result<()> {
     if let Some(path) = &args.png {
-        write_file(path, &picture.to_png())?;
+        write_picture(path, &picture.to_png(), chatty)?;
     }
     if let Some(path) = &args.svg {
-        write_file(path, picture.to_svg().as_bytes())?;
+        write_picture(path, picture.to_svg().as_bytes(), chatty)?;
     }
     Ok(())
 }
@@ -212,7 +212,7 @@ fn run_other(
         for (heap, &value) in finite.iter().enumerate() {
             plot.add(heap as u64, value);
         }
-        write_pictures(args, &plot.picture())?;
+        write_pictures(args, &plot.picture(), show_progress)?;
         return Ok(true);
     }
     text.push(b'\n');

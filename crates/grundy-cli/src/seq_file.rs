@@ -40,6 +40,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The largest checkpoint read: a real one is a hundred bytes or so.
@@ -255,17 +256,31 @@ fn rare_report(rare: &RareValues) -> String {
 }
 
 /// Set by the first SIGINT or SIGTERM; the run loops poll it between steps.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static INTERRUPTED: std::sync::OnceLock<(Arc<AtomicBool>, Arc<AtomicBool>)> =
+    std::sync::OnceLock::new();
+
+/// The flags the signals set: (interrupted by either, terminated by SIGTERM).
+fn interrupt_flags() -> &'static (Arc<AtomicBool>, Arc<AtomicBool>) {
+    INTERRUPTED.get_or_init(|| (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false))))
+}
 
 /// From here on SIGINT and SIGTERM ask the run to checkpoint and stop; a second one stops it at
-/// once (the last checkpoint still stands).
+/// once (the last checkpoint still stands), with the shell's status for the signal: 128 + its
+/// number, 130 for SIGINT and 143 for SIGTERM.
 fn catch_interrupts() {
-    // Fails only if a handler is already set, which then does the same.
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let (interrupted, terminated) = interrupt_flags();
+    for (signal, status) in [(SIGINT, 130), (SIGTERM, 143)] {
+        // The exit on a second signal is registered first, so that the first one only sets
+        // the flag. Registering fails only where signals cannot be caught at all.
+        let _ = signal_hook::flag::register_conditional_shutdown(
+            signal,
+            status,
+            Arc::clone(interrupted),
+        );
+        let _ = signal_hook::flag::register(signal, Arc::clone(interrupted));
+    }
+    let _ = signal_hook::flag::register(SIGTERM, Arc::clone(terminated));
 }
 
 /// When checkpoints are due: every interval, and at once when the run is interrupted.
@@ -281,14 +296,19 @@ impl Checkpoints {
 
     /// Checkpoints if it is time; if the run was interrupted, checkpoints and stops it.
     fn tick(&mut self, output: &mut Output, user_path: &Path) -> Result<()> {
-        if INTERRUPTED.load(Ordering::SeqCst) {
+        let (interrupted, terminated) = interrupt_flags();
+        if interrupted.load(Ordering::SeqCst) {
             output.checkpoint()?;
-            return Err(Interrupted(format!(
-                "interrupted: the first {} values are saved beside '{}'; run the same command \
+            let status = if terminated.load(Ordering::SeqCst) { 143 } else { 130 };
+            return Err(Interrupted::with_status(
+                status,
+                format!(
+                    "interrupted: the first {} values are saved beside '{}'; run the same command \
                  with --resume to go on",
-                output.n_written,
-                user_path.display()
-            ))
+                    output.n_written,
+                    user_path.display()
+                ),
+            )
             .into());
         }
         if self.last.elapsed() >= self.interval {

@@ -1,7 +1,7 @@
 //! `grundy table GAME --size N`: pair values as text, JSON, CSV or a heatmap.
 
 use crate::args::TableArgs;
-use crate::output::write_file;
+use crate::output::write_picture;
 use crate::{library_error, parse_count, Files};
 use anyhow::Result;
 use grundy::games::verify_table as verify;
@@ -22,11 +22,12 @@ pub fn run(args: &TableArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<
         if args.verify { Some(verify(&**game, table).map_err(library_error)?) } else { None };
     let mut pictures_only = false;
     if let Some(path) = &args.png {
-        write_file(path, &grundy_plot::heatmap(&table.game, &table.rows).to_png())?;
+        write_picture(path, &grundy_plot::heatmap(&table.game, &table.rows).to_png(), false)?;
         pictures_only = true;
     }
     if let Some(path) = &args.svg {
-        write_file(path, grundy_plot::heatmap(&table.game, &table.rows).to_svg().as_bytes())?;
+        let svg = grundy_plot::heatmap(&table.game, &table.rows).to_svg();
+        write_picture(path, svg.as_bytes(), false)?;
         pictures_only = true;
     }
     if args.json {

@@ -1814,11 +1814,12 @@ mod resume_checks {
     }
 }
 
-/// SIGTERM: a checkpoint, exit status 130, and a resume that ends like a run never stopped.
+/// SIGTERM: a checkpoint, exit status 143 (the shell's 128 + 15; it was 130, SIGINT's, until
+/// hardening round three), and a resume that ends like a run never stopped.
 /// The first checkpoint is written right after the header, so even an early signal can be
 /// resumed.
 #[test]
-fn sigterm_checkpoints_and_exits_130() {
+fn sigterm_checkpoints_and_exits_143() {
     let dir = scratch_dir("sigterm");
     let (game, n) = ("0.3f", "2500");
     let out = dir.join("stopped.bin");
@@ -1839,7 +1840,7 @@ fn sigterm_checkpoints_and_exits_130() {
         .unwrap()
         .success());
     let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(143), "{}", stderr(&output));
     assert!(stderr(&output).contains("--resume"), "{}", stderr(&output));
     assert!(!out.exists());
     let text = std::fs::read_to_string(&checkpoint).unwrap();
@@ -2258,6 +2259,17 @@ mod messages {
         assert_eq!(doc["value"], 1_000_000_000_000_000_000u64 % 100_001);
         let output = grundy(&["solve", "sub:1,70000", "1000000"]);
         assert!(!stderr(&output).contains("2^64"), "{}", stderr(&output));
+    }
+
+    /// Regression (hardening round three): a script's positions limit and a position its
+    /// default reader cannot read were reported without the script's name.
+    #[test]
+    fn script_errors_name_the_script() {
+        let path = std::env::temp_dir().join(format!("grundy-endless-{}.rhai", std::process::id()));
+        std::fs::write(&path, "fn moves(n) { [n + 1] }\n").unwrap();
+        let game = format!("script:{}", path.display());
+        assert_bad_input(&["--max-positions", "1000", "solve", &game, "3"], &game);
+        assert_bad_input(&["solve", &game, "abc"], &format!("{game}: not a position"));
     }
 
     /// A typo of a game's name is answered with the nearest name.

@@ -151,30 +151,9 @@ impl std::fmt::Display for Genus {
     }
 }
 
+/// The mex of `values`: [`crate::nimber::mex`] (a bitmask, never a sort).
 fn mex(values: impl Iterator<Item = u64>) -> u64 {
-    let mut seen = [false; 130];
-    let mut large = Vec::new();
-    for v in values {
-        if (v as usize) < seen.len() {
-            seen[v as usize] = true;
-        } else {
-            large.push(v);
-        }
-    }
-    if let Some(m) = seen.iter().position(|&s| !s) {
-        return m as u64;
-    }
-    large.sort_unstable();
-    large.dedup();
-    let mut m = seen.len() as u64;
-    for v in large {
-        if v == m {
-            m += 1;
-        } else if v > m {
-            break;
-        }
-    }
-    m
+    crate::nimber::mex(values)
 }
 
 /// The genus of a position and whether it is tame.

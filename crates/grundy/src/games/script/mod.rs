@@ -375,6 +375,16 @@ impl ScriptGame {
         Ok(game)
     }
 
+    /// A limit reached while solving, naming the script (a solver knows positions, not whose).
+    fn named(&self, error: Error) -> Error {
+        match error {
+            Error::Limit { limit, bound, what } if !what.contains(&self.name) => {
+                Error::Limit { limit, bound, what: format!("{}: {what}", self.name) }
+            }
+            other => other,
+        }
+    }
+
     /// Calls a script function; errors name the script, the place and the cause.
     fn call(&self, function: &str, args: Vec<Dynamic>, about: &str) -> Result<Dynamic> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
@@ -742,7 +752,8 @@ impl Rules for ScriptGame {
                 )
                 .map_err(|error| error.to_string());
         }
-        default_parse(text)
+        // The script is named: a message about a position must say whose position it is.
+        default_parse(text).map_err(|problem| format!("{}: {problem}", self.name))
     }
 
     fn show_component(&self, position: &ScriptValue) -> String {
@@ -756,12 +767,18 @@ impl Rules for ScriptGame {
 
     fn normal_play(&self, position: &[ScriptValue], limits: &Limits) -> Option<Result<Analysis>> {
         self.refresh_limits(limits);
-        Some(generic::by_rules(self, position, Convention::Normal, limits))
+        Some(
+            generic::by_rules(self, position, Convention::Normal, limits)
+                .map_err(|e| self.named(e)),
+        )
     }
 
     fn misere_play(&self, position: &[ScriptValue], limits: &Limits) -> Option<Result<Analysis>> {
         self.refresh_limits(limits);
-        Some(generic::by_rules(self, position, Convention::Misere, limits))
+        Some(
+            generic::by_rules(self, position, Convention::Misere, limits)
+                .map_err(|e| self.named(e)),
+        )
     }
 
     /// The general walk-through (the components' values and their XOR), and for a script with
