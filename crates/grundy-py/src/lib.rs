@@ -122,18 +122,32 @@ fn request_json(
 }
 
 /// `seq(game, n)`: the values of heaps 0..=n, as little-endian u64 bytes (a loopy value as
-/// 2^64 - 1), for arrays: the values of the `seq` request's document, packed.
+/// 2^64 - 1), for arrays: the `seq` request's values, packed as they are computed.
 #[pyfunction]
 fn seq_bytes(py: Python<'_>, game: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<u8>> {
-    let text = request_json(py, "seq", Some(game), &serde_json::json!({ "n": n }).to_string())?;
-    let doc: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|error| PyValueError::new_err(format!("internal: {error}")))?;
-    let values = doc["values"].as_array().map(Vec::as_slice).unwrap_or_default();
-    let mut bytes = Vec::with_capacity(values.len() * 8);
-    for value in values {
-        bytes.extend_from_slice(&value.as_u64().unwrap_or(u64::MAX).to_le_bytes());
+    let mut low = serde_json::json!({ "n": n });
+    let mut held: Option<Arc<dyn Game>> = None;
+    if let Ok(python_game) = game.downcast::<PyGame>() {
+        held = Some(Arc::new(python_game.borrow().rules.clone()));
+    } else {
+        let name: String = game.extract().map_err(|_| {
+            PyTypeError::new_err("game must be a name such as \"nim\", or a grundy.Game")
+        })?;
+        low["game"] = name.into();
     }
-    Ok(bytes)
+    let door = Door { files: Some(&Files), max_count: None, game: held.as_ref() };
+    let request = Request::from_json(Kind::Seq, &low, &door, &Limits::default()).map_err(to_py)?;
+    let n_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    run(py, move |limits| {
+        let mut bytes = Vec::new();
+        request.write_values(limits, n_threads, &mut |values| {
+            for value in values {
+                bytes.extend_from_slice(&value.to_le_bytes());
+            }
+            Ok(())
+        })?;
+        Ok(bytes)
+    })
 }
 
 /// The SVG heatmap of a table of values (for notebooks).

@@ -682,6 +682,66 @@ impl Request {
     }
 }
 
+impl Request {
+    /// The values of a `seq` request as numbers, in order, handed to `out` in chunks as they are
+    /// computed (a loopy value as `u64::MAX`): what arrays are filled from (Python's `seq`),
+    /// without a document in between. The same run as the document's, from the same validated
+    /// request.
+    pub fn write_values(
+        &self,
+        limits: &Limits,
+        n_threads: usize,
+        out: &mut dyn FnMut(&[u64]) -> Result<()>,
+    ) -> Result<()> {
+        use crate::sequence::run::{Chunk, Sink};
+        let Question::Seq { n } = self.question else {
+            return Err(Error::BadArgument {
+                argument: "request".into(),
+                problem: "values are the answer of a seq request".into(),
+            });
+        };
+        let game = self.game();
+        if let Some(heap_game) = game.heap_game() {
+            struct Values<'o> {
+                out: &'o mut dyn FnMut(&[u64]) -> Result<()>,
+                buffer: Vec<u64>,
+            }
+            impl Sink for Values<'_> {
+                fn values(&mut self, _first: u64, values: Chunk<'_>) -> Result<()> {
+                    self.buffer.clear();
+                    self.buffer.extend((0..values.len()).map(|idx| values.get(idx)));
+                    (self.out)(&self.buffer)
+                }
+            }
+            let options = RunOptions { n_threads, ..RunOptions::default() };
+            let mut sink = Values { out, buffer: Vec::new() };
+            crate::sequence::run::run(&heap_game, n, &options, Some(&mut sink), limits)?;
+            return Ok(());
+        }
+        let mut buffer = Vec::new();
+        let mut visit = |_: u64, value: &crate::solve::loopy::LoopyValue| -> Result<()> {
+            buffer.push(value.finite().unwrap_or(u64::MAX));
+            if buffer.len() >= 1 << 16 {
+                out(&std::mem::take(&mut buffer))?;
+            }
+            Ok(())
+        };
+        match game.family_values(n, limits, &mut visit) {
+            Some(result) => result?,
+            None => {
+                return Err(Error::BadArgument {
+                    argument: "GAME".into(),
+                    problem: format!(
+                        "{} has no one-parameter family (a heap game, or a script with heap(n))",
+                        game.name()
+                    ),
+                })
+            }
+        }
+        out(&buffer)
+    }
+}
+
 fn check_count(door: &Door<'_>, field: &str, n: u64) -> Result<()> {
     match door.max_count {
         Some(most) if n > most => Err(Error::limit(

@@ -114,3 +114,28 @@ fn a_default_left_out_is_the_default_written() {
         ask(serde_json::json!({"game": "nim", "size": size}))
     );
 }
+
+/// The values handed to arrays (Python's `seq`) are the values of the `seq` document.
+#[test]
+fn values_for_arrays_are_the_document_s_values() {
+    let limits = Limits::default();
+    let script = "fn moves(n) { let out = []; for take in [1, 2] { if take <= n { out.push(n - take); } } out }\nfn heap(n) { n }\n";
+    for low in [
+        serde_json::json!({"game": "0.07", "n": 300}),
+        serde_json::json!({"game": "grundy", "n": 5000}),
+        serde_json::json!({"game": "script", "script": script, "n": 40}),
+    ] {
+        let request = Request::from_json(Kind::Seq, &low, &Door::server(None), &limits).unwrap();
+        let document = request.answer(&limits, 1, &mut |_| {}).unwrap().document();
+        let mut values = Vec::new();
+        request
+            .write_values(&limits, 2, &mut |chunk| {
+                values.extend_from_slice(chunk);
+                Ok(())
+            })
+            .unwrap();
+        let expected: Vec<u64> =
+            document["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+        assert_eq!(values, expected, "{low}");
+    }
+}
