@@ -34,6 +34,18 @@ pub struct Limits {
     /// whose heaps cost more than a simple game's get proportionally fewer
     /// ([`crate::sequence::cost`]).
     pub max_heap: u64,
+    /// The largest heap whose value is computed one by one by the straightforward engine
+    /// (codes the fast engine does not take: repeating digits, three-heap splits), whose work
+    /// grows with the square or cube of the heap.
+    pub max_heap_straightforward: u64,
+    /// Positions a search for one value may visit (Moore's Nim_K), past which the answer gives
+    /// the outcome and winning moves by the theorem, without the value.
+    pub max_value_search: u64,
+    /// Winning moves listed one by one (Moore's Nim_K), past which one is given and the list
+    /// marked incomplete.
+    pub max_moves_listed: u64,
+    /// Nodes of a graph explored to explain a position's labelling.
+    pub max_region_explained: usize,
     /// Operations of one call of a script function.
     pub max_operations: u64,
     /// Bytes one answer may allocate for its tables (sequences, graphs, tables of values).
@@ -51,6 +63,10 @@ impl Default for Limits {
             max_whole_positions: 2_000_000,
             max_options: 10_000_000,
             max_heap: 1 << 22,
+            max_heap_straightforward: 1 << 12,
+            max_value_search: 200_000,
+            max_moves_listed: 1_000_000,
+            max_region_explained: 100_000,
             max_operations: 1_000_000,
             max_bytes: 16 << 30,
             cancel: None,

@@ -12,8 +12,6 @@ use std::fmt::Write;
 
 /// Nodes reachable from the position that the labelling lists, at most.
 const NODES_SHOWN: usize = 40;
-/// Nodes searched for the region reachable from the position, at most.
-const REGION_LIMIT: usize = 100_000;
 
 fn show(value: &LoopyValue) -> String {
     crate::analysis::Value::from(value).to_string()
@@ -26,10 +24,18 @@ fn show(value: &LoopyValue) -> String {
 /// use grundy::games::graph::GraphGame;
 /// use grundy::i18n::Lang;
 /// let game = GraphGame::parse("a: b c\nb: c\nc:\n").unwrap();
-/// let text = grundy::explain::graph(&game, "graph:a.txt", &[0], Lang::En);
+/// let text = grundy::explain::graph(&game, "graph:a.txt", &[0], Lang::En, 100_000);
 /// assert!(text.contains("c: mex{} = 0") && text.contains("a: mex{0, 1} = 2"));
 /// ```
-pub fn graph(game: &GraphGame, game_name: &str, nodes: &[u32], lang: Lang) -> String {
+/// At most `max_region` nodes of the region reachable from the position are explored
+/// (`Limits::max_region_explained`).
+pub fn graph(
+    game: &GraphGame,
+    game_name: &str,
+    nodes: &[u32],
+    lang: Lang,
+    max_region: usize,
+) -> String {
     let mut out = String::new();
     let tokens: Vec<&str> = nodes.iter().map(|&n| game.name(n)).collect();
     let _ = writeln!(
@@ -52,7 +58,7 @@ pub fn graph(game: &GraphGame, game_name: &str, nodes: &[u32], lang: Lang) -> St
     }
     while let Some(n) = queue.pop_front() {
         region.push(n);
-        if region.len() > REGION_LIMIT {
+        if region.len() > max_region {
             break;
         }
         for &s in graph.successors(n) {

@@ -121,7 +121,13 @@ impl Rules for GraphFile {
         if analysis.convention != crate::analysis::Convention::Normal {
             return None;
         }
-        let labelling = crate::explain::graph(&self.graph, &Rules::name(self), nodes, lang);
+        let labelling = crate::explain::graph(
+            &self.graph,
+            &Rules::name(self),
+            nodes,
+            lang,
+            limits.max_region_explained,
+        );
         Some(labelling + crate::games::explain_sum(self, analysis, lang, limits, false).as_str())
     }
     /// Values of every node at once (Smith's labelling of the whole file), then the winning

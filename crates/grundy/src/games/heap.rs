@@ -150,7 +150,7 @@ impl Rules for HeapGame {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let values = HeapValues::compute_within(
             self,
-            largest.min(MAX_COMPUTED_HEAP) as usize,
+            largest.min(limits.max_heap) as usize,
             limits,
             &mut |_| {},
         )
@@ -193,14 +193,6 @@ pub fn draw_heap<T: std::fmt::Display + Clone + TryInto<u64>>(
     }
 }
 
-/// The largest heap whose values are computed when no period is proven, with the fast engine
-/// (a few seconds) ...
-pub const MAX_COMPUTED_HEAP: u64 = 1 << 22;
-
-/// ... and with the straightforward engine, for the codes the fast one does not take (repeating
-/// digits, three-heap splits), whose work grows with the square or cube of the heap.
-pub const MAX_COMPUTED_HEAP_STRAIGHTFORWARD: u64 = 1 << 12;
-
 /// Options with a split part are enumerated only for heaps up to this size; past it the list of
 /// winning moves is marked incomplete rather than taking hours.
 pub const MAX_SPLIT_ENUMERATION: u64 = 1 << 22;
@@ -211,10 +203,12 @@ fn solve_heaps(game: &HeapGame, heaps: &[u64], limits: &Limits) -> Result<Analys
     use crate::sequence::{cost, Engine};
     let format = |heap: &u64| heap.to_string();
     let largest = heaps.iter().copied().max().unwrap_or(0);
+    // Heaps computed one by one: `Limits::max_heap` with the fast engine, fewer with the
+    // straightforward one.
     let limit = if crate::sequence::sparse::supports(game) {
-        limits.max_heap.min(MAX_COMPUTED_HEAP.max(limits.max_heap))
+        limits.max_heap
     } else {
-        limits.max_heap.min(MAX_COMPUTED_HEAP_STRAIGHTFORWARD)
+        limits.max_heap.min(limits.max_heap_straightforward)
     };
     // Fewer where heaps cost more: a code of 10^5 digits that split costs 10^5 times a
     // Kayles heap.

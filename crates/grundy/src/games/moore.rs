@@ -158,11 +158,6 @@ impl Ruleset for Moore {
     }
 }
 
-/// Moore positions are searched for their Grundy value when they have at most this many
-/// sub-positions, and their winning moves enumerated when there are at most this many moves.
-const MOORE_SEARCH_LIMIT: u64 = 200_000;
-const MOORE_MOVE_LIMIT: u64 = 1_000_000;
-
 /// `moore:K` in the registry.
 #[derive(Debug, Clone, Copy)]
 pub struct MooreFamily;
@@ -228,7 +223,10 @@ impl Moore {
         }
     }
 
-    fn normal_play(&self, heaps: &[BigUint]) -> Analysis {
+    /// Moore positions are searched for their Grundy value when they have at most
+    /// `Limits::max_value_search` sub-positions, and their winning moves enumerated when there
+    /// are at most `Limits::max_moves_listed`.
+    fn normal_play(&self, heaps: &[BigUint], limits: &Limits) -> Analysis {
         let k = self.max_heaps_per_move;
         let texts: Vec<String> = heaps.iter().map(ToString::to_string).collect();
         let word_heaps: Option<Vec<u64>> = heaps.iter().map(|h| u64::try_from(h).ok()).collect();
@@ -236,7 +234,7 @@ impl Moore {
         let mut complete = true;
         let winning_moves: Vec<MoveReport> = match &word_heaps {
             _ if is_p => Vec::new(),
-            Some(words) => match winning_moves_enumerated(words, k, MOORE_MOVE_LIMIT) {
+            Some(words) => match winning_moves_enumerated(words, k, limits.max_moves_listed) {
                 Some(found) => found.iter().map(|after| self.report(words, after)).collect(),
                 None => {
                     complete = false;
@@ -254,7 +252,7 @@ impl Moore {
             .as_ref()
             .and_then(|w| w.iter().try_fold(1u64, |acc, &h| acc.checked_mul(h.checked_add(1)?)));
         let value = match (&word_heaps, n_positions) {
-            (Some(words), Some(n)) if n <= MOORE_SEARCH_LIMIT => {
+            (Some(words), Some(n)) if n <= limits.max_value_search => {
                 let mut sorted = words.clone();
                 sorted.sort_unstable();
                 Memo::new(self).grundy_value(&sorted).ok().map(|v| Value::Nimber(v.into()))
@@ -318,7 +316,7 @@ impl Game for Moore {
     ) -> Result<Analysis> {
         let heaps = super::parse_heaps(components)?;
         match convention {
-            Convention::Normal => Ok(self.normal_play(&heaps)),
+            Convention::Normal => Ok(self.normal_play(&heaps, limits)),
             Convention::Misere => self.misere_play(&heaps, limits),
         }
     }
