@@ -9,7 +9,7 @@ use std::time::Duration;
 /// The command line with the game catalogue in its help, from the library's registry (so the
 /// help cannot drift from what the GAME parser accepts).
 pub fn command() -> clap::Command {
-    let catalogue = grundy::games::Registry::builtin().help();
+    let catalogue = hanging(&grundy::games::Registry::builtin().help(), HELP_WIDTH);
     let with_catalogue = |sub: clap::Command| {
         let examples = sub.get_after_help().map(ToString::to_string).unwrap_or_default();
         let text = if examples.is_empty() {
@@ -32,9 +32,51 @@ pub fn command() -> clap::Command {
     })
 }
 
+/// The width of the help (clap's `max_term_width`).
+const HELP_WIDTH: usize = 100;
+
+/// The catalogue's lines (`  name   about`) filled to `width` columns with a hanging indent
+/// under the description, so that clap, which would wrap them to the left edge, leaves them
+/// as they are.
+fn hanging(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        // The description starts after the run of spaces that follows the name.
+        let indent = line
+            .char_indices()
+            .skip(2)
+            .find(|&(at, c)| c != ' ' && line[..at].ends_with("  ") && at > 2)
+            .map(|(at, _)| at);
+        let (Some(indent), true) = (indent, line.chars().count() > width) else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        let mut current = line[..indent].to_string();
+        let mut length = indent;
+        for word in line[indent..].split(' ') {
+            let word_length = word.chars().count();
+            if length + 1 + word_length > width && length > indent {
+                out.push_str(current.trim_end());
+                out.push('\n');
+                current = " ".repeat(indent);
+                length = indent;
+            } else if length > indent {
+                current.push(' ');
+                length += 1;
+            }
+            current.push_str(word);
+            length += word_length;
+        }
+        out.push_str(&current);
+        out.push('\n');
+    }
+    out
+}
+
 /// Solve impartial games: Grundy values, outcomes and every winning move.
 #[derive(Debug, Parser)]
-#[command(name = "grundy", version, propagate_version = true, max_term_width = 100)]
+#[command(name = "grundy", version, propagate_version = true, max_term_width = HELP_WIDTH)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
