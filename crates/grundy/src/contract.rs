@@ -154,7 +154,7 @@ pub fn table(table: &PairTable) -> Json {
 pub fn graph_node(
     name: &str,
     node_value: &Value,
-    outcome: crate::Outcome,
+    outcome: crate::outcome::Outcome,
     remoteness: Option<u32>,
 ) -> Json {
     let mut entry = Map::new();

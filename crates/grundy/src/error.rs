@@ -73,7 +73,7 @@ pub enum Error {
     /// The rules need something no solver here does exactly (a split inside a cycle); refused
     /// rather than answered wrongly.
     Unsupported(String),
-    /// A limit of [`crate::Limits`] was reached: the answer is not known, and is never guessed.
+    /// A limit of [`crate::limits::Limits`] was reached: the answer is not known, and is never guessed.
     Limit {
         /// Which limit.
         limit: Limit,
@@ -300,17 +300,17 @@ mod tests {
 /// Which limit was reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Limit {
-    /// Distinct positions a search stores ([`crate::Limits::max_positions`]).
+    /// Distinct positions a search stores ([`crate::limits::Limits::max_positions`]).
     Positions,
-    /// Positions of a whole-position search ([`crate::Limits::max_whole_positions`]).
+    /// Positions of a whole-position search ([`crate::limits::Limits::max_whole_positions`]).
     WholePositions,
-    /// Options of one position ([`crate::Limits::max_options`]).
+    /// Options of one position ([`crate::limits::Limits::max_options`]).
     Options,
-    /// Heap sizes whose values are computed one by one ([`crate::Limits::max_heap`]).
+    /// Heap sizes whose values are computed one by one ([`crate::limits::Limits::max_heap`]).
     HeapSize,
-    /// Operations of one call of a script function ([`crate::Limits::max_operations`]).
+    /// Operations of one call of a script function ([`crate::limits::Limits::max_operations`]).
     Operations,
-    /// Memory that one answer may take ([`crate::Limits::max_bytes`]).
+    /// Memory that one answer may take ([`crate::limits::Limits::max_bytes`]).
     Memory,
     /// Elements of a misère quotient (`--max-order` of `grundy misere`).
     Order,

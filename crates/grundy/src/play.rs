@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::games::Game;
 use crate::i18n::Lang;
 use crate::limits::Limits;
-use crate::{args, Outcome};
+use crate::{i18n::args, outcome::Outcome};
 
 /// The computer's move and why it was chosen.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -279,7 +279,7 @@ pub enum Answer {
         /// The move.
         played: Option<PlayedMove>,
         /// Who wins the position before it, for the player to move (the computer).
-        outcome: crate::Outcome,
+        outcome: crate::outcome::Outcome,
     },
     /// A typed move, legal.
     Move(PlayedMove),

@@ -10,8 +10,8 @@
 
 use crate::error::Result;
 use crate::limits::Limits;
+use crate::outcome::Outcome;
 use crate::solve::loopy::LoopyValue;
-use crate::Outcome;
 use num_bigint::BigUint;
 
 /// Which player wins when no move is left.
@@ -269,9 +269,9 @@ pub fn replace_component(components: &[String], idx: usize, with: &[String]) -> 
 
 fn outcome_words(answer: &Analysis) -> &'static str {
     match answer.outcome {
-        crate::Outcome::P => "P (the player to move loses)",
-        crate::Outcome::N => "N (the player to move wins)",
-        crate::Outcome::D => "D (a draw: play goes on for ever)",
+        crate::outcome::Outcome::P => "P (the player to move loses)",
+        crate::outcome::Outcome::N => "N (the player to move wins)",
+        crate::outcome::Outcome::D => "D (a draw: play goes on for ever)",
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::{tr, write_more_moves, MOVES_SHOWN};
 use crate::analysis::{Analysis, Value};
-use crate::args;
+use crate::i18n::args;
 use crate::i18n::{Args, Lang};
 use crate::rules::fibonacci::{is_p_position, winning_takes, zeckendorf, FibHeap};
 use std::fmt::Write;

@@ -2,11 +2,11 @@
 //! Smith's values (what ∞(K) means, why such a position is a draw or a win) and the remoteness.
 
 use super::tr;
-use crate::args;
+use crate::i18n::args;
 use crate::i18n::{Args, Lang};
+use crate::outcome::Outcome;
 use crate::rules::graph::GraphGame;
 use crate::solve::loopy::LoopyValue;
-use crate::Outcome;
 use std::collections::VecDeque;
 use std::fmt::Write;
 

@@ -4,10 +4,10 @@
 
 use super::{tr, MOVES_SHOWN};
 use crate::analysis::Analysis;
-use crate::args;
+use crate::i18n::args;
 use crate::i18n::{Args, Lang};
 use crate::misere::MisereQuotient;
-use crate::Outcome;
+use crate::outcome::Outcome;
 use std::fmt::Write;
 
 /// The most P-portion elements listed.

@@ -131,7 +131,7 @@ fn write_binary_table<T: crate::nimber::NimInt>(
 
 /// "heap 1", "heap 2", … in the language.
 fn heap_labels(lang: Lang, n: usize) -> Vec<String> {
-    (1..=n).map(|i| tr(lang, "explain-heap-label", &crate::args![("i", i)])).collect()
+    (1..=n).map(|i| tr(lang, "explain-heap-label", &crate::i18n::args![("i", i)])).collect()
 }
 
 /// A note when only the first [`MOVES_SHOWN`] of `n_moves` are listed.
@@ -140,7 +140,7 @@ fn write_more_moves(out: &mut String, lang: Lang, n_moves: usize) {
         let _ = writeln!(
             out,
             "  {}",
-            tr(lang, "explain-more-moves", &crate::args![("n", n_moves - MOVES_SHOWN)])
+            tr(lang, "explain-more-moves", &crate::i18n::args![("n", n_moves - MOVES_SHOWN)])
         );
     }
 }

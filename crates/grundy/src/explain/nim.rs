@@ -3,11 +3,11 @@
 
 use super::{heap_labels, join_list, plural_of, tr, write_binary_table, MOVES_SHOWN};
 use crate::analysis::Analysis;
-use crate::args;
+use crate::i18n::args;
 use crate::i18n::{Args, Lang};
 use crate::nimber::NimInt;
+use crate::outcome::Outcome;
 use crate::rules::nim::{self, NimMove};
-use crate::Outcome;
 use std::fmt::Write;
 
 fn listed<T: ToString>(items: &[T]) -> String {

@@ -4,7 +4,7 @@
 
 use super::{tr, write_binary_table, write_more_moves, MOVES_SHOWN};
 use crate::analysis::Analysis;
-use crate::args;
+use crate::i18n::args;
 use crate::i18n::{Args, Lang};
 use crate::rules::georgia_bob::{piece_moves_to_value, pieces_to_staircase};
 use crate::rules::staircase::{moves_to_value, value};

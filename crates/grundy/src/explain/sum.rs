@@ -4,9 +4,9 @@
 
 use super::{tr, write_more_moves, MOVES_SHOWN};
 use crate::analysis::{Analysis, Convention, Value};
-use crate::args;
+use crate::i18n::args;
 use crate::i18n::{Args, Lang};
-use crate::Outcome;
+use crate::outcome::Outcome;
 use std::fmt::Write;
 
 /// A value as the explanations write it (`7`, `∞(0,2)`).

@@ -3,7 +3,7 @@
 
 use super::{tr, write_binary_table, write_more_moves, MOVES_SHOWN};
 use crate::analysis::{Analysis, Value};
-use crate::args;
+use crate::i18n::args;
 use crate::i18n::{Args, Lang};
 use crate::rules::wythoff::{floor_k_phi, is_p_position, partner, GrundyTable, Pair};
 use num_bigint::BigUint;

@@ -21,10 +21,10 @@ use super::{Family, Game, Rules, Spec};
 use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
 use crate::error::Result;
 use crate::limits::Limits;
+use crate::outcome::Outcome;
 pub use crate::rules::fibonacci::*;
 use crate::ruleset::{Options, Ruleset};
 use crate::solve::values::ValueSolver;
-use crate::Outcome;
 use std::sync::Arc;
 
 /// `fibonacci-nim` in the registry.
@@ -98,7 +98,7 @@ impl Rules for FibonacciNim {
         let limit = if heap.tokens == 0 {
             String::new()
         } else {
-            format!("; {}", lang.tr(key, &crate::args![("m", heap.max_take)]))
+            format!("; {}", lang.tr(key, &crate::i18n::args![("m", heap.max_take)]))
         };
         format!("{}{limit}", super::heap::draw_heap(&heap.tokens, lang))
     }

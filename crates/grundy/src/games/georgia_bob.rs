@@ -78,7 +78,8 @@ impl Rules for Pieces {
     }
     fn draw_component(&self, cells: &Vec<u64>, lang: crate::i18n::Lang) -> String {
         let last = cells.last().copied().unwrap_or(0);
-        let words = lang.tr("play-board-pieces", &crate::args![("cells", super::join(cells))]);
+        let words =
+            lang.tr("play-board-pieces", &crate::i18n::args![("cells", super::join(cells))]);
         if last > 80 {
             return words;
         }

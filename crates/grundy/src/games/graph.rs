@@ -105,9 +105,12 @@ impl Rules for GraphFile {
             self.graph.graph().successors(*node).iter().map(|&s| self.graph.name(s)).collect();
         let name = self.graph.name(*node).to_string();
         if next.is_empty() {
-            lang.tr("play-board-token-stuck", &crate::args![("node", name)])
+            lang.tr("play-board-token-stuck", &crate::i18n::args![("node", name)])
         } else {
-            lang.tr("play-board-token", &crate::args![("node", name), ("next", next.join(", "))])
+            lang.tr(
+                "play-board-token",
+                &crate::i18n::args![("node", name), ("next", next.join(", "))],
+            )
         }
     }
     /// The labelling of the nodes the position reaches, then the sum's values and moves.

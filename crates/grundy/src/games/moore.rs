@@ -10,11 +10,11 @@ use crate::analysis::{
 };
 use crate::error::{Error, Result};
 use crate::limits::Limits;
+use crate::outcome::Outcome;
 use crate::ruleset::{Options, Ruleset};
 use crate::solve::acyclic::Memo;
 use crate::solve::retrograde::TerminalRule;
 use crate::solve::whole::solve_whole;
-use crate::Outcome;
 use num_bigint::BigUint;
 use std::sync::Arc;
 

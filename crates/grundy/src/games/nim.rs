@@ -247,7 +247,7 @@ fn parse_word_heaps(line: &[u8], heaps: &mut Vec<u64>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Outcome;
+    use crate::outcome::Outcome;
     use num_bigint::BigUint;
     use proptest::prelude::*;
     use std::collections::{BTreeSet, HashMap};

@@ -6,8 +6,8 @@ use super::{Family, Game, Rules, Spec};
 use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
 use crate::error::Result;
 use crate::limits::Limits;
+use crate::outcome::Outcome;
 pub use crate::rules::northcott::*;
-use crate::Outcome;
 use std::sync::Arc;
 
 /// `northcott` in the registry.
@@ -138,7 +138,7 @@ mod tests {
 
     #[test]
     fn either_piece_makes_the_winning_move() {
-        let game = crate::game("northcott").unwrap();
+        let game = crate::games::game("northcott").unwrap();
         let answer = game.solve(&["1,3", "4,8"], Convention::Normal, &Limits::default()).unwrap();
         // Gaps 1 and 3: nim-sum 2; the second gap becomes 1, by either piece.
         assert_eq!(answer.value.unwrap().to_string(), "2");

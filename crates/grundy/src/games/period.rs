@@ -41,7 +41,7 @@ impl PeriodReport {
         match game.family_values(max, limits, &mut visit) {
             Some(result) => result?,
             None => {
-                return Err(crate::Error::BadArgument {
+                return Err(crate::error::Error::BadArgument {
                     argument: "GAME".into(),
                     problem: format!("{} has no one-parameter family", game.name()),
                 })

@@ -16,9 +16,9 @@ use super::{Family, Game, Rules, Spec};
 use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
 use crate::error::Result;
 use crate::limits::Limits;
+use crate::outcome::Outcome;
 pub use crate::rules::staircase::*;
 use crate::ruleset::{Options, Ruleset};
-use crate::Outcome;
 use std::sync::Arc;
 /// `staircase` in the registry.
 #[derive(Debug, Clone, Copy)]
@@ -82,7 +82,7 @@ impl Rules for Staircase {
                 let name = if step == 0 {
                     lang.tr0("play-board-ground")
                 } else {
-                    lang.tr("play-board-step", &crate::args![("step", step)])
+                    lang.tr("play-board-step", &crate::i18n::args![("step", step)])
                 };
                 format!("      {name:>7} {}", super::heap::draw_heap(coins, lang))
             })

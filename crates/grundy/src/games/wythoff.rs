@@ -12,11 +12,11 @@ use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
 use crate::error::{Error, Result};
 use crate::games::generic::{analyze_sum, Writer};
 use crate::limits::Limits;
+use crate::outcome::Outcome;
 pub use crate::rules::wythoff::*;
 use crate::ruleset::{Options, Ruleset};
 use crate::solve::loopy::LoopyValue;
 use crate::table::{PairTable, Verification};
-use crate::Outcome;
 use num_bigint::BigUint;
 use std::sync::Arc;
 /// `wythoff` in the registry.

@@ -26,8 +26,8 @@ use crate::error::{Error, Result};
 use crate::games::{FileSource, Game, Registry};
 use crate::i18n::{Args, Lang};
 use crate::limits::Limits;
+use crate::outcome::Outcome;
 use crate::sequence::period::{Period, Proof};
-use crate::Outcome;
 use std::sync::Arc;
 
 /// One topic of the lessons: a fixed ASCII name (the same in every language) and its text.
@@ -318,7 +318,7 @@ impl Lesson {
                 answer.winning_moves.iter().map(|m| format!("[{}]", m.after.join(" "))).collect();
             line.push_str("; ");
             line.push_str(
-                &self.tr("lesson-answer-moves", &crate::args![("moves", moves.join(" "))]),
+                &self.tr("lesson-answer-moves", &crate::i18n::args![("moves", moves.join(" "))]),
             );
         }
         line
@@ -339,7 +339,7 @@ impl Lesson {
         match period.proof {
             Proof::GuySmith(bound) => self.tr(
                 "lesson-proof-guy-smith",
-                &crate::args![
+                &crate::i18n::args![
                     ("removal", bound.max_removal as u64),
                     ("parts", bound.max_parts as u64),
                     ("proven_at", proven_at)
@@ -347,7 +347,10 @@ impl Lesson {
             ),
             Proof::Window(bound) => self.tr(
                 "lesson-proof-window",
-                &crate::args![("removal", bound.max_removal as u64), ("proven_at", proven_at)],
+                &crate::i18n::args![
+                    ("removal", bound.max_removal as u64),
+                    ("proven_at", proven_at)
+                ],
             ),
             Proof::Arithmetic { .. } => self.tr0("lesson-proof-arithmetic"),
             Proof::ClosedForm(name) if name.starts_with("bounded Nim") => {

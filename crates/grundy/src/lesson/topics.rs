@@ -3,16 +3,16 @@
 
 use super::{game, solve, word, Exercise, Lesson, LessonFile};
 use crate::analysis::{Analysis, Convention, Value};
-use crate::args;
 use crate::error::{Error, Result};
 use crate::games::georgia_bob::pieces_to_staircase;
 use crate::games::graph::GraphFile;
 use crate::games::join;
+use crate::i18n::args;
 use crate::limits::Limits;
 use crate::nimber::{mex, nim_sum};
+use crate::outcome::Outcome;
 use crate::pattern::{self, Counterexample};
 use crate::sequence::PeriodReport;
-use crate::Outcome;
 
 /// A lesson that found the library disagreeing with the theory it teaches: never printed as
 /// a lesson, so a test run sees it.

@@ -448,7 +448,7 @@ pub fn tame_answer(
     limits: &Limits,
 ) -> Option<Result<crate::analysis::Analysis>> {
     use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport};
-    use crate::Outcome;
+    use crate::outcome::Outcome;
     with_tame_heaps(game, heaps, limits, |table, genera| {
         let normal = genera.iter().fold(0, |x, g| x ^ g.normal);
         let firm_parts = genera.iter().filter(|g| g.is_firm()).count();

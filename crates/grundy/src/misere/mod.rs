@@ -216,7 +216,7 @@ pub fn analyze(
     limits: &Limits,
 ) -> Result<crate::analysis::Analysis> {
     use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport};
-    use crate::Outcome;
+    use crate::outcome::Outcome;
     let elements: Vec<u32> = heaps
         .iter()
         .map(|&h| q.element_of_heap(h))

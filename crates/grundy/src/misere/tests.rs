@@ -184,7 +184,7 @@ fn check_answer_against_brute_force(
 ) {
     let mut memo = HashMap::new();
     let truth = brute_is_p(g, heaps, &mut memo);
-    assert_eq!(answer.outcome == crate::Outcome::P, truth, "{} {heaps:?}", g.name);
+    assert_eq!(answer.outcome == crate::outcome::Outcome::P, truth, "{} {heaps:?}", g.name);
     let mut expected = 0;
     let mut options = Options::new();
     for (i, &h) in heaps.iter().enumerate() {
@@ -215,7 +215,7 @@ fn large_kayles_positions_are_decided_by_the_quotient() {
     let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let answer = solve(&kayles, &texts, Convention::Misere).unwrap();
-    assert_eq!(answer.outcome == crate::Outcome::P, quotient.is_p(&heaps));
+    assert_eq!(answer.outcome == crate::outcome::Outcome::P, quotient.is_p(&heaps));
     for m in &answer.winning_moves {
         let after: Vec<u64> = m.after.iter().map(|t| t.parse().unwrap()).collect();
         assert!(quotient.is_p(&after));
@@ -233,7 +233,7 @@ fn dawsons_kayles_positions_within_the_partial_quotient_are_decided() {
         let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         let answer = solve(&dawson, &texts, Convention::Misere).unwrap();
-        assert_eq!(answer.outcome == crate::Outcome::P, quotient.is_p(&heaps));
+        assert_eq!(answer.outcome == crate::outcome::Outcome::P, quotient.is_p(&heaps));
         let mut listed: Vec<Vec<u64>> = answer
             .winning_moves
             .iter()
@@ -266,7 +266,7 @@ fn dawsons_kayles_positions_within_the_partial_quotient_are_decided() {
         expected.sort();
         expected.dedup();
         assert_eq!(listed, expected, "{heaps:?}");
-        assert_eq!(answer.outcome == crate::Outcome::N, !expected.is_empty());
+        assert_eq!(answer.outcome == crate::outcome::Outcome::N, !expected.is_empty());
     }
 }
 

@@ -10,7 +10,7 @@
 //! heaps of any size are answered exactly.
 
 use crate::nimber::{nim_sum_of, NimInt};
-use crate::Outcome;
+use crate::outcome::Outcome;
 
 /// One move of Nim: heap `heap_idx` goes from `from` tokens to `to` tokens (`to < from`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -8,7 +8,7 @@
 //! (its largest option, the last to be decided). Whatever stays undecided is a draw.
 
 use crate::game_graph::GameGraph;
-use crate::Outcome;
+use crate::outcome::Outcome;
 use std::collections::VecDeque;
 
 /// Which player wins at a node with no move.

@@ -5,7 +5,7 @@
 //! parts give ∞(∅), since every move leaves at least one of them infinite.
 
 use super::loopy::LoopyValue;
-use crate::Outcome;
+use crate::outcome::Outcome;
 
 /// The value of a sum whose parts have these values.
 ///

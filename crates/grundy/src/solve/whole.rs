@@ -11,8 +11,8 @@ use super::retrograde::{retrograde, Retrograde, TerminalRule};
 use crate::error::{Error, Result};
 use crate::game_graph::GameGraphBuilder;
 use crate::limits::{Limit, Limits};
+use crate::outcome::Outcome;
 use crate::ruleset::{options_within, Options, Ruleset};
-use crate::Outcome;
 use std::collections::HashMap;
 
 /// A move of the starting position: which component, and what it became.
