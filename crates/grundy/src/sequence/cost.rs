@@ -196,7 +196,7 @@ mod tests {
     use super::*;
 
     fn game(name: &str) -> HeapGame {
-        crate::games::game(name).unwrap().heap_game().unwrap()
+        crate::game(name).unwrap().heap_game().unwrap()
     }
 
     #[test]
