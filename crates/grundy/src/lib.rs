@@ -24,10 +24,12 @@
 //! function returns the one [`Error`]; every solver runs within [`Limits`].
 
 pub mod analysis;
+pub mod codec;
 #[cfg(feature = "json")]
 pub mod contract;
 pub mod error;
 pub mod explain;
+pub mod explore;
 pub mod game_graph;
 pub mod games;
 pub mod i18n;

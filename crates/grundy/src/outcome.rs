@@ -2,6 +2,7 @@
 
 /// Who wins a position under best play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The previous player wins: the player to move loses.
     P,

@@ -30,7 +30,9 @@ pub mod staircase;
 pub mod wythoff;
 
 use crate::analysis::{Analysis, Convention, MoveReport, RankedMove};
+use crate::codec::Codec;
 use crate::error::{Error, Result};
+use crate::explore::{EncodedOptions, EncodedRules};
 use crate::i18n::Lang;
 use crate::limits::Limits;
 use crate::ruleset::Ruleset;
@@ -137,11 +139,19 @@ pub trait Game: Send + Sync + std::fmt::Debug {
     fn tokens(&self, _components: &[&str]) -> Option<u128> {
         None
     }
+
+    /// The rules over encoded positions, for `explore`; `None` for a game that is not a sum of
+    /// components (`moore:K`).
+    fn encoded_rules(self: Arc<Self>) -> Option<Arc<dyn EncodedRules>> {
+        None
+    }
 }
 
 /// What a family writes: its rules and notation, and what it knows better than the generic
 /// answer path. Everything not overridden is answered by [`generic::by_rules`].
-pub trait Rules: Ruleset + Send + Sync + std::fmt::Debug {
+pub trait Rules:
+    Ruleset<Position: Codec + Send + 'static> + Send + Sync + std::fmt::Debug + 'static
+{
     /// The canonical name.
     fn name(&self) -> String;
 
@@ -375,6 +385,70 @@ impl<R: Rules> Game for R {
     fn tokens(&self, components: &[&str]) -> Option<u128> {
         let position = self.parse_position(components).ok()?;
         position.iter().map(|p| self.component_tokens(p)).sum()
+    }
+
+    fn encoded_rules(self: Arc<Self>) -> Option<Arc<dyn EncodedRules>> {
+        if Rules::is_one_game(&*self) {
+            return None;
+        }
+        Some(self)
+    }
+}
+
+impl<R: Rules> EncodedRules for R {
+    fn name(&self) -> String {
+        Rules::name(self)
+    }
+
+    fn encode_component(&self, text: &str) -> std::result::Result<Vec<u8>, String> {
+        let position = self.parse_component(text)?;
+        let mut bytes = Vec::new();
+        position.encode(&mut bytes);
+        Ok(bytes)
+    }
+
+    fn show(&self, position: &[u8]) -> String {
+        match R::Position::decode(position) {
+            Some(position) => self.show_component(&position),
+            None => format!("<undecodable {position:?}>"),
+        }
+    }
+
+    fn describe(&self, position: &[u8]) -> String {
+        match R::Position::decode(position) {
+            Some(position) => format!("{position:?}"),
+            None => format!("<undecodable {position:?}>"),
+        }
+    }
+
+    fn options(&self, position: &[u8], out: &mut EncodedOptions, limits: &Limits) -> Result<()> {
+        out.clear();
+        let position = R::Position::decode(position).ok_or_else(|| {
+            Error::Unsupported(format!(
+                "bytes {position:?} are not a position of {}",
+                Rules::name(self)
+            ))
+        })?;
+        let mut options = match out
+            .scratch
+            .take()
+            .map(|scratch| scratch.downcast::<crate::ruleset::Options<R::Position>>())
+        {
+            Some(Ok(options)) => options,
+            _ => Box::new(crate::ruleset::Options::new()),
+        };
+        let listed = crate::ruleset::options_within(self, &position, &mut options, limits);
+        if listed.is_ok() {
+            for parts in options.iter() {
+                for part in parts {
+                    part.encode(out.part_buffer());
+                    out.end_part();
+                }
+                out.end_option();
+            }
+        }
+        out.scratch = Some(options);
+        listed
     }
 }
 

@@ -28,6 +28,21 @@ pub struct FibHeap {
     pub fresh: bool,
 }
 
+use crate::codec::Codec;
+
+impl Codec for FibHeap {
+    fn encode(&self, out: &mut Vec<u8>) {
+        (self.tokens, self.max_take).encode(out);
+        self.fresh.encode(out);
+    }
+
+    fn decode_from(input: &mut &[u8]) -> Option<Self> {
+        let (tokens, max_take) = <(u64, u64)>::decode_from(input)?;
+        let fresh = bool::decode_from(input)?;
+        Some(FibHeap { tokens, max_take, fresh })
+    }
+}
+
 impl FibHeap {
     /// A fresh heap of `tokens`.
     pub fn fresh(tokens: u64) -> FibHeap {

@@ -13,6 +13,7 @@
 //! player who is losing could widen a gap every turn and play would go on for ever (a draw),
 //! which is why this family has only the moves towards the other piece.
 
+use crate::codec::Codec;
 use crate::error::Result;
 use crate::ruleset::{Options, Ruleset};
 
@@ -23,6 +24,17 @@ pub struct Row {
     pub left: u64,
     /// The cell of the right piece.
     pub right: u64,
+}
+
+impl Codec for Row {
+    fn encode(&self, out: &mut Vec<u8>) {
+        (self.left, self.right).encode(out);
+    }
+
+    fn decode_from(input: &mut &[u8]) -> Option<Self> {
+        let (left, right) = <(u64, u64)>::decode_from(input)?;
+        Some(Row { left, right })
+    }
 }
 
 impl Row {

@@ -23,6 +23,7 @@ use crate::game_graph::GameGraph;
 
 /// A generalized Sprague–Grundy value.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LoopyValue {
     /// A finite value (a nimber).
     Finite(u64),

@@ -20,6 +20,7 @@
 
 use super::{Family, FileSource, Game, Rules, Spec};
 use crate::analysis::{Analysis, Convention};
+use crate::codec::Codec;
 use crate::error::{Error, Result};
 use crate::games::generic;
 use crate::limits::{Limit, Limits};
@@ -52,6 +53,70 @@ pub enum ScriptValue {
     Array(Vec<ScriptValue>),
     /// An object map, keys in order.
     Map(BTreeMap<String, ScriptValue>),
+}
+
+impl Codec for ScriptValue {
+    /// A tag byte (0 integer, 1 boolean, 2 character, 3 string, 4 array, 5 map), then the value.
+    fn encode(&self, out: &mut Vec<u8>) {
+        match self {
+            ScriptValue::Int(n) => {
+                out.push(0);
+                n.encode(out);
+            }
+            ScriptValue::Bool(b) => {
+                out.push(1);
+                b.encode(out);
+            }
+            ScriptValue::Char(c) => {
+                out.push(2);
+                (*c as u32).encode(out);
+            }
+            ScriptValue::Str(text) => {
+                out.push(3);
+                text.encode(out);
+            }
+            ScriptValue::Array(items) => {
+                out.push(4);
+                items.encode(out);
+            }
+            ScriptValue::Map(map) => {
+                out.push(5);
+                crate::codec::put_varint(out, map.len() as u64);
+                for (key, value) in map {
+                    key.encode(out);
+                    value.encode(out);
+                }
+            }
+        }
+    }
+
+    fn decode_from(input: &mut &[u8]) -> Option<Self> {
+        let (&tag, rest) = input.split_first()?;
+        *input = rest;
+        Some(match tag {
+            0 => ScriptValue::Int(i64::decode_from(input)?),
+            1 => ScriptValue::Bool(bool::decode_from(input)?),
+            2 => ScriptValue::Char(char::from_u32(u32::decode_from(input)?)?),
+            3 => ScriptValue::Str(String::decode_from(input)?),
+            4 => ScriptValue::Array(Vec::decode_from(input)?),
+            5 => {
+                let len = crate::codec::get_varint(input)?;
+                let mut map = BTreeMap::new();
+                let mut last: Option<String> = None;
+                for _ in 0..len {
+                    let key = String::decode_from(input)?;
+                    // Keys in increasing order: one encoding per map.
+                    if last.as_ref().is_some_and(|last| *last >= key) {
+                        return None;
+                    }
+                    last = Some(key.clone());
+                    map.insert(key, ScriptValue::decode_from(input)?);
+                }
+                ScriptValue::Map(map)
+            }
+            _ => return None,
+        })
+    }
 }
 
 impl ScriptValue {

@@ -1,0 +1,701 @@
+//! One worker's part of an explored game graph, and the steps that label it.
+//!
+//! A [`Shard`] holds the positions whose encoding hashes to its worker, and changes only by
+//! [`Shard::begin`], [`Shard::receive`] and [`Shard::end`] of the phases of
+//! [`super::label_all`]; every step writes the messages it sends into an outbox, addressed by
+//! [`Msg::destination`]. Drivers only carry messages between shards and tell when a phase has
+//! no message left anywhere: the sequential driver in one thread, the timely dataflow across
+//! threads and processes.
+//!
+//! State, per position: its encoding in one arena, found again by a hash table of indices; its
+//! options (the XOR of the parts' values known so far, the number of parts not yet known, a
+//! flag for a split); the option slots of the positions that can move to it (predecessors, as
+//! worker and option index); its value; the number of its options not yet known.
+
+use super::{EncodedOptions, EncodedRules, Label, Msg, Origin, Phase, Tally};
+use crate::error::{Error, Limit};
+use crate::limits::Limits;
+use crate::nimber::MexScratch;
+use crate::outcome::Outcome;
+use crate::solve::loopy::LoopyValue;
+use hashbrown::HashTable;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Bits of a global option slot that number the option within its worker.
+const SLOT_BITS: u32 = 40;
+const SLOT_MASK: u64 = (1 << SLOT_BITS) - 1;
+/// The value of a position not yet known.
+const UNKNOWN: u64 = u64::MAX;
+/// The value of a position that is ∞(K) (its K in `infinite`).
+const INFINITE: u64 = u64::MAX - 1;
+/// The high bit of `opt_left`: the option splits into two parts or more.
+const SPLIT: u32 = 1 << 31;
+
+// Flags of a position during the loopy stages.
+const TAINTED: u8 = 1;
+const FREE: u8 = 2;
+const ELIGIBLE: u8 = 4;
+const KILLED: u8 = 8;
+
+// Outcomes while they are decided (the last phase of games without splits).
+const UNDECIDED: u8 = 0;
+const LOSS: u8 = 1;
+const WIN: u8 = 2;
+
+/// The global name of option `option` of worker `worker`.
+pub fn slot(worker: u32, option: u64) -> u64 {
+    (u64::from(worker) << SLOT_BITS) | option
+}
+
+/// The worker that holds option slot `slot`.
+pub fn slot_worker(slot: u64) -> u32 {
+    (slot >> SLOT_BITS) as u32
+}
+
+/// One worker's positions and their labels. See the module documentation.
+pub struct Shard {
+    rules: Arc<dyn EncodedRules>,
+    limits: Limits,
+    worker: u32,
+    workers: u32,
+    max_positions: u64,
+    table: HashTable<u32>,
+    arena: Vec<u8>,
+    ends: Vec<u64>,
+    option_ends: Vec<u64>,
+    opt_xor: Vec<u64>,
+    opt_left: Vec<u32>,
+    /// Whether each option has a part (a move that empties the component has none).
+    has_parts: Vec<bool>,
+    /// Options with a part of infinite value: how many such parts, and the K of the last.
+    opt_infinite: HashMap<u64, (u32, Vec<u64>)>,
+    preds_found: Vec<(u32, u64)>,
+    pred_ends: Vec<u64>,
+    preds: Vec<u64>,
+    value: Vec<u64>,
+    infinite: HashMap<u32, Vec<u64>>,
+    open: Vec<u32>,
+    starts: Vec<(u32, u32)>,
+    split: bool,
+    flags: Vec<u8>,
+    blocking: Vec<u32>,
+    stage: u64,
+    outcome: Vec<u8>,
+    remoteness: Vec<u32>,
+    undecided: Vec<u32>,
+    error: Option<Error>,
+    scratch: EncodedOptions,
+    mex: MexScratch,
+    option_values: Vec<u64>,
+    steps: u32,
+}
+
+impl Shard {
+    /// Worker `worker` of `workers`, holding at most `max_positions` positions.
+    pub fn new(
+        rules: Arc<dyn EncodedRules>,
+        limits: Limits,
+        worker: u32,
+        workers: u32,
+        max_positions: u64,
+    ) -> Shard {
+        Shard {
+            rules,
+            limits,
+            worker,
+            workers,
+            max_positions,
+            table: HashTable::new(),
+            arena: Vec::new(),
+            ends: Vec::new(),
+            option_ends: Vec::new(),
+            opt_xor: Vec::new(),
+            opt_left: Vec::new(),
+            has_parts: Vec::new(),
+            opt_infinite: HashMap::new(),
+            preds_found: Vec::new(),
+            pred_ends: Vec::new(),
+            preds: Vec::new(),
+            value: Vec::new(),
+            infinite: HashMap::new(),
+            open: Vec::new(),
+            starts: Vec::new(),
+            split: false,
+            flags: Vec::new(),
+            blocking: Vec::new(),
+            stage: 0,
+            outcome: Vec::new(),
+            remoteness: Vec::new(),
+            undecided: Vec::new(),
+            error: None,
+            scratch: EncodedOptions::default(),
+            mex: MexScratch::default(),
+            option_values: Vec::new(),
+            steps: 0,
+        }
+    }
+
+    /// The number of positions held.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether the shard holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The encoding of position `idx`.
+    pub fn position(&self, idx: u32) -> &[u8] {
+        let idx = idx as usize;
+        let start = if idx == 0 { 0 } else { self.ends[idx - 1] as usize };
+        &self.arena[start..self.ends[idx] as usize]
+    }
+
+    fn options_of(&self, idx: u32) -> std::ops::Range<u64> {
+        let idx = idx as usize;
+        let start = if idx == 0 { 0 } else { self.option_ends[idx - 1] };
+        start..self.option_ends[idx]
+    }
+
+    fn preds_of(&self, idx: u32) -> std::ops::Range<usize> {
+        let idx = idx as usize;
+        let start = if idx == 0 { 0 } else { self.pred_ends[idx - 1] as usize };
+        start..self.pred_ends[idx] as usize
+    }
+
+    /// The position that option `option` (local) belongs to.
+    fn owner(&self, option: u64) -> u32 {
+        self.option_ends.partition_point(|&end| end <= option) as u32
+    }
+
+    /// The bytes this shard keeps, as its vectors hold them.
+    pub fn bytes(&self) -> u64 {
+        let vecs = self.arena.capacity()
+            + 8 * (self.ends.capacity()
+                + self.option_ends.capacity()
+                + self.opt_xor.capacity()
+                + self.pred_ends.capacity()
+                + self.preds.capacity()
+                + self.value.capacity())
+            + 4 * (self.opt_left.capacity()
+                + self.open.capacity()
+                + self.blocking.capacity()
+                + self.remoteness.capacity()
+                + self.undecided.capacity()
+                + self.table.capacity())
+            + 12 * self.preds_found.capacity()
+            + self.flags.capacity()
+            + self.has_parts.capacity()
+            + self.outcome.capacity();
+        vecs as u64
+    }
+
+    /// The label of position `idx` once every phase has run.
+    pub fn label(&self, idx: u32) -> Label {
+        let value = match self.value[idx as usize] {
+            INFINITE => LoopyValue::Infinite(self.infinite[&idx].clone()),
+            value => LoopyValue::Finite(value),
+        };
+        let (outcome, remoteness) = match self.outcome.get(idx as usize) {
+            Some(&LOSS) => (Outcome::P, Some(self.remoteness[idx as usize])),
+            Some(&WIN) => (Outcome::N, Some(self.remoteness[idx as usize])),
+            Some(_) => (Outcome::D, None),
+            None => (crate::solve::sum::outcome_of(&value), None),
+        };
+        Label { value, outcome, remoteness }
+    }
+
+    fn fail(&mut self, error: Error) {
+        if self.error.is_none() {
+            self.error = Some(error);
+        }
+    }
+
+    /// Polls the cancellation flag and the deadline now and then.
+    fn tick(&mut self) {
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps % 4096 == 0 {
+            if let Err(error) = self.limits.check() {
+                self.fail(error);
+            }
+        }
+    }
+
+    fn send_to_preds(&self, idx: u32, out: &mut Vec<Msg>, make: impl Fn(u64) -> Msg) {
+        for &pred in &self.preds[self.preds_of(idx)] {
+            out.push(make(pred));
+        }
+    }
+
+    /// Starts `phase`: the messages every position sends before any arrives.
+    pub fn begin(&mut self, phase: Phase, starts: &[Vec<u8>], out: &mut Vec<Msg>) {
+        if self.error.is_some() {
+            return;
+        }
+        match phase {
+            Phase::Explore => {
+                for (idx, position) in starts.iter().enumerate() {
+                    let msg =
+                        Msg::Reach { position: position.clone(), from: Origin::Start(idx as u32) };
+                    if msg.destination(self.workers) == self.worker {
+                        out.push(msg);
+                    }
+                }
+            }
+            Phase::Propagate => self.finish_known(out),
+            Phase::Taint => {
+                self.flags = vec![0; self.len()];
+                for idx in 0..self.len() as u32 {
+                    if self.value[idx as usize] != UNKNOWN {
+                        continue;
+                    }
+                    let blocked = self.options_of(idx).any(|o| {
+                        self.opt_left[o as usize] & SPLIT != 0
+                            && self.opt_left[o as usize] & !SPLIT > 0
+                    });
+                    if blocked {
+                        self.flags[idx as usize] |= TAINTED;
+                        self.send_to_preds(idx, out, |to| Msg::Taint { to });
+                    }
+                }
+            }
+            Phase::Stage(stage) => {
+                self.stage = stage;
+                if self.blocking.len() != self.len() {
+                    self.blocking = vec![0; self.len()];
+                }
+                for idx in 0..self.len() as u32 {
+                    let i = idx as usize;
+                    if self.flags[i] & FREE == 0 || self.value[i] != UNKNOWN {
+                        continue;
+                    }
+                    let mut killed = false;
+                    let mut blocking = 0u32;
+                    for o in self.options_of(idx) {
+                        match self.option_value(o) {
+                            None => blocking += 1,
+                            Some(LoopyValue::Finite(v)) => killed |= v == stage,
+                            Some(LoopyValue::Infinite(set)) => {
+                                blocking += u32::from(!set.contains(&stage));
+                            }
+                        }
+                    }
+                    self.blocking[i] = blocking;
+                    if killed {
+                        self.flags[i] |= KILLED;
+                        self.send_to_preds(idx, out, |to| Msg::Killed { to });
+                    } else if self.flags[i] & ELIGIBLE != 0 && blocking == 0 {
+                        self.label_at_stage(idx, out);
+                    }
+                }
+            }
+            Phase::Settle => {
+                for idx in 0..self.len() as u32 {
+                    let i = idx as usize;
+                    if self.flags[i] & FREE == 0 || self.value[i] != UNKNOWN {
+                        continue;
+                    }
+                    let mut set: Vec<u64> = self
+                        .options_of(idx)
+                        .filter_map(|o| self.option_value(o).and_then(|v| v.finite()))
+                        .collect();
+                    set.sort_unstable();
+                    set.dedup();
+                    self.value[i] = INFINITE;
+                    self.send_to_preds(idx, out, |to| Msg::Part {
+                        to,
+                        value: LoopyValue::Infinite(set.clone()),
+                    });
+                    self.infinite.insert(idx, set);
+                }
+                self.finish_known(out);
+            }
+            Phase::Outcomes => {
+                let n = self.len();
+                self.outcome = vec![UNDECIDED; n];
+                self.remoteness = vec![0; n];
+                self.undecided = vec![0; n];
+                for idx in 0..n as u32 {
+                    let options = self.options_of(idx);
+                    self.undecided[idx as usize] = (options.end - options.start) as u32;
+                    if options.is_empty() {
+                        self.outcome[idx as usize] = LOSS;
+                        self.send_to_preds(idx, out, |to| Msg::OptionLost { to });
+                    }
+                    for o in options {
+                        // A move that empties the component leaves a lost position.
+                        if self.opt_left[o as usize] == 0 && self.is_empty_option(o) {
+                            out.push(Msg::OptionLost { to: slot(self.worker, o) });
+                        }
+                    }
+                }
+            }
+            Phase::Finish => {}
+        }
+    }
+
+    /// Whether option `o` has no part (the component vanishes).
+    fn is_empty_option(&self, o: u64) -> bool {
+        !self.has_parts.get(o as usize).copied().unwrap_or(false)
+    }
+
+    /// One message of `phase`, received in round `round` (1 for the messages sent by `begin`).
+    pub fn receive(&mut self, phase: Phase, round: u32, msg: Msg, out: &mut Vec<Msg>) {
+        if self.error.is_some() {
+            return;
+        }
+        self.tick();
+        match msg {
+            Msg::Reach { position, from } => self.reach(position, from, out),
+            Msg::Part { to, value } => {
+                let o = to & SLOT_MASK;
+                if let Some(idx) = self.apply(o, &value) {
+                    let settling = matches!(phase, Phase::Propagate | Phase::Settle);
+                    if settling && self.value[idx as usize] == UNKNOWN {
+                        self.finish(idx, out);
+                    }
+                }
+            }
+            Msg::Taint { to } => {
+                let idx = self.owner(to & SLOT_MASK) as usize;
+                if self.value[idx] == UNKNOWN && self.flags[idx] & TAINTED == 0 {
+                    self.flags[idx] |= TAINTED;
+                    self.send_to_preds(idx as u32, out, |to| Msg::Taint { to });
+                }
+            }
+            Msg::Labelled { to, value } => {
+                let o = to & SLOT_MASK;
+                self.apply(o, &LoopyValue::Finite(value));
+                let idx = self.owner(o);
+                let i = idx as usize;
+                if self.flags[i] & (FREE | KILLED) == FREE && self.value[i] == UNKNOWN {
+                    self.flags[i] |= KILLED;
+                    self.send_to_preds(idx, out, |to| Msg::Killed { to });
+                }
+            }
+            Msg::Killed { to } => {
+                let idx = self.owner(to & SLOT_MASK);
+                let i = idx as usize;
+                if self.flags[i] & (FREE | ELIGIBLE | KILLED) == FREE | ELIGIBLE
+                    && self.value[i] == UNKNOWN
+                {
+                    self.blocking[i] -= 1;
+                    if self.blocking[i] == 0 {
+                        self.label_at_stage(idx, out);
+                    }
+                }
+            }
+            Msg::OptionLost { to } => {
+                let idx = self.owner(to & SLOT_MASK);
+                if self.outcome[idx as usize] == UNDECIDED {
+                    self.outcome[idx as usize] = WIN;
+                    self.remoteness[idx as usize] = round;
+                    self.send_to_preds(idx, out, |to| Msg::OptionWon { to });
+                }
+            }
+            Msg::OptionWon { to } => {
+                let idx = self.owner(to & SLOT_MASK);
+                let i = idx as usize;
+                if self.outcome[i] == UNDECIDED {
+                    self.undecided[i] -= 1;
+                    if self.undecided[i] == 0 {
+                        self.outcome[i] = LOSS;
+                        self.remoteness[i] = round;
+                        self.send_to_preds(idx, out, |to| Msg::OptionLost { to });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends `phase` here: this shard's share of the tally every worker then agrees on.
+    pub fn end(&mut self, phase: Phase) -> Tally {
+        let mut tally = Tally { split: self.split, ..Tally::default() };
+        if phase == Phase::Explore && self.error.is_none() {
+            self.index_predecessors();
+        }
+        if self.error.is_none() {
+            if let Err(error) = self.limits.count_bytes(self.bytes(), "the explored positions") {
+                self.fail(error);
+            }
+        }
+        if let Some(error) = &self.error {
+            tally.error = Some(error.to_string());
+            return tally;
+        }
+        let unknown = |shard: &Shard, i: usize| shard.value[i] == UNKNOWN;
+        match phase {
+            Phase::Explore | Phase::Propagate | Phase::Settle => {}
+            Phase::Taint => {
+                for i in 0..self.len() {
+                    if !unknown(self, i) {
+                        continue;
+                    }
+                    tally.unknown += 1;
+                    if self.flags[i] & TAINTED == 0 {
+                        self.flags[i] |= FREE | ELIGIBLE;
+                        tally.free += 1;
+                    } else if self.is_blocked(i as u32) {
+                        let text = self.rules.describe(self.position(i as u32));
+                        if tally.blocked.as_ref().is_none_or(|old| text < *old) {
+                            tally.blocked = Some(text);
+                        }
+                    }
+                }
+            }
+            Phase::Stage(_) => {
+                for i in 0..self.len() {
+                    let flags = self.flags[i];
+                    if flags & FREE != 0
+                        && unknown(self, i)
+                        && flags & (ELIGIBLE | KILLED) == ELIGIBLE | KILLED
+                    {
+                        tally.next += 1;
+                    } else {
+                        self.flags[i] &= !ELIGIBLE;
+                    }
+                    self.flags[i] &= !KILLED;
+                }
+            }
+            Phase::Outcomes => {
+                // The outcomes by counting must be the outcomes of the values.
+                for idx in 0..self.len() as u32 {
+                    let label = self.label(idx);
+                    let by_value = crate::solve::sum::outcome_of(&label.value);
+                    if by_value != label.outcome {
+                        tally.error = Some(format!(
+                            "internal error: position {} has value {:?} but outcome {:?} by \
+                             counting its options",
+                            self.rules.show(self.position(idx)),
+                            label.value,
+                            label.outcome
+                        ));
+                        return tally;
+                    }
+                }
+            }
+            Phase::Finish => {
+                tally.positions = self.len() as u64;
+                tally.edges = self.opt_left.len() as u64;
+                tally.bytes = self.bytes();
+                for idx in 0..self.len() as u32 {
+                    let label = self.label(idx);
+                    tally.by_outcome[outcome_index(label.outcome)] += 1;
+                    match label.value {
+                        LoopyValue::Finite(v) => *tally.by_value.entry(v).or_insert(0) += 1,
+                        LoopyValue::Infinite(_) => tally.infinite += 1,
+                    }
+                }
+                for &(start, idx) in &self.starts {
+                    tally.starts.push((start, self.label(idx)));
+                }
+            }
+        }
+        tally
+    }
+
+    fn is_blocked(&self, idx: u32) -> bool {
+        self.options_of(idx).any(|o| {
+            self.opt_left[o as usize] & SPLIT != 0 && self.opt_left[o as usize] & !SPLIT > 0
+        })
+    }
+
+    /// Position `position` reached from `from`: found or added (its options listed and their
+    /// parts reached in turn), and the option that reached it recorded as a predecessor.
+    fn reach(&mut self, position: Vec<u8>, from: Origin, out: &mut Vec<Msg>) {
+        let hash = crate::codec::position_hash(&position);
+        let found = {
+            let (arena, ends) = (&self.arena, &self.ends);
+            self.table.find(hash, |&idx| slice(arena, ends, idx) == position.as_slice()).copied()
+        };
+        let idx = match found {
+            Some(idx) => idx,
+            None => match self.add(position, hash, out) {
+                Some(idx) => idx,
+                None => return,
+            },
+        };
+        match from {
+            Origin::Start(start) => self.starts.push((start, idx)),
+            Origin::Option(slot) => self.preds_found.push((idx, slot)),
+        }
+    }
+
+    fn add(&mut self, position: Vec<u8>, hash: u64, out: &mut Vec<Msg>) -> Option<u32> {
+        if self.len() as u64 >= self.max_positions {
+            self.fail(Error::limit(
+                Limit::Positions,
+                self.max_positions,
+                format!(
+                    "more than {} positions fell to one worker (--max-positions bounds each process)",
+                    self.max_positions
+                ),
+            ));
+            return None;
+        }
+        if self.len() % 65536 == 65535 {
+            if let Err(error) = self.limits.count_bytes(self.bytes(), "the explored positions") {
+                self.fail(error);
+                return None;
+            }
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let listed = self.rules.options(&position, &mut scratch, &self.limits);
+        if let Err(error) = listed {
+            self.scratch = scratch;
+            self.fail(error);
+            return None;
+        }
+        let idx = self.len() as u32;
+        self.arena.extend_from_slice(&position);
+        self.ends.push(self.arena.len() as u64);
+        let (arena, ends) = (&self.arena, &self.ends);
+        self.table
+            .insert_unique(hash, idx, |&i| crate::codec::position_hash(slice(arena, ends, i)));
+        let mut open = 0u32;
+        for option in 0..scratch.len() {
+            let o = self.opt_left.len() as u64;
+            let parts = scratch.option(option);
+            let n_parts = parts.len() as u32;
+            if n_parts > 1 {
+                self.split = true;
+            }
+            self.opt_xor.push(0);
+            self.opt_left.push(if n_parts > 1 { n_parts | SPLIT } else { n_parts });
+            self.has_parts.push(n_parts > 0);
+            if n_parts > 0 {
+                open += 1;
+            }
+            for part in parts {
+                out.push(Msg::Reach {
+                    position: part.to_vec(),
+                    from: Origin::Option(slot(self.worker, o)),
+                });
+            }
+        }
+        self.option_ends.push(self.opt_left.len() as u64);
+        self.open.push(open);
+        self.value.push(UNKNOWN);
+        self.scratch = scratch;
+        Some(idx)
+    }
+
+    /// Sorts the predecessors found into one list per position.
+    fn index_predecessors(&mut self) {
+        let mut found = std::mem::take(&mut self.preds_found);
+        found.sort_unstable();
+        self.preds = found.iter().map(|&(_, slot)| slot).collect();
+        self.pred_ends = vec![0; self.len()];
+        for &(idx, _) in &found {
+            self.pred_ends[idx as usize] += 1;
+        }
+        let mut total = 0;
+        for end in &mut self.pred_ends {
+            total += *end;
+            *end = total;
+        }
+    }
+
+    /// A part of option `o` is worth `value`; returns the option's position when the option
+    /// is now known.
+    fn apply(&mut self, o: u64, value: &LoopyValue) -> Option<u32> {
+        let i = o as usize;
+        if self.opt_left[i] & !SPLIT == 0 {
+            return None;
+        }
+        match value {
+            LoopyValue::Finite(v) => self.opt_xor[i] ^= v,
+            LoopyValue::Infinite(set) => {
+                let entry = self.opt_infinite.entry(o).or_insert((0, Vec::new()));
+                entry.0 += 1;
+                entry.1 = set.clone();
+            }
+        }
+        self.opt_left[i] -= 1;
+        if self.opt_left[i] & !SPLIT != 0 {
+            return None;
+        }
+        let idx = self.owner(o);
+        self.open[idx as usize] -= 1;
+        Some(idx)
+    }
+
+    /// The value of option `o`, once every part is known (the XOR of the parts, Smith's rule
+    /// where a part is infinite).
+    fn option_value(&self, o: u64) -> Option<LoopyValue> {
+        if self.opt_left[o as usize] & !SPLIT != 0 {
+            return None;
+        }
+        let xor = self.opt_xor[o as usize];
+        Some(match self.opt_infinite.get(&o) {
+            None => LoopyValue::Finite(xor),
+            Some((1, set)) => {
+                let mut shifted: Vec<u64> = set.iter().map(|k| k ^ xor).collect();
+                shifted.sort_unstable();
+                LoopyValue::Infinite(shifted)
+            }
+            Some(_) => LoopyValue::Infinite(Vec::new()),
+        })
+    }
+
+    /// Gives every unknown position whose options are all known and finite its mex.
+    fn finish_known(&mut self, out: &mut Vec<Msg>) {
+        for idx in 0..self.len() as u32 {
+            if self.value[idx as usize] == UNKNOWN && self.open[idx as usize] == 0 {
+                self.finish(idx, out);
+            }
+        }
+    }
+
+    fn finish(&mut self, idx: u32, out: &mut Vec<Msg>) {
+        if self.open[idx as usize] != 0 {
+            return;
+        }
+        let mut values = std::mem::take(&mut self.option_values);
+        values.clear();
+        for o in self.options_of(idx) {
+            if self.opt_infinite.contains_key(&o) {
+                self.option_values = values;
+                return;
+            }
+            values.push(self.opt_xor[o as usize]);
+        }
+        let value = self.mex.mex(values.iter().copied());
+        self.option_values = values;
+        self.value[idx as usize] = value;
+        self.send_to_preds(idx, out, |to| Msg::Part { to, value: LoopyValue::Finite(value) });
+    }
+
+    fn label_at_stage(&mut self, idx: u32, out: &mut Vec<Msg>) {
+        let stage = self.stage;
+        self.value[idx as usize] = stage;
+        self.send_to_preds(idx, out, |to| Msg::Labelled { to, value: stage });
+    }
+
+    /// Every position with its label, in the order held.
+    pub fn labels(&self) -> impl Iterator<Item = (&[u8], Label)> + '_ {
+        (0..self.len() as u32).map(move |idx| (self.position(idx), self.label(idx)))
+    }
+
+    /// The rules this shard explores.
+    pub fn rules(&self) -> &Arc<dyn EncodedRules> {
+        &self.rules
+    }
+}
+
+fn slice<'a>(arena: &'a [u8], ends: &[u64], idx: u32) -> &'a [u8] {
+    let idx = idx as usize;
+    let start = if idx == 0 { 0 } else { ends[idx - 1] as usize };
+    &arena[start..ends[idx] as usize]
+}
+
+/// The place of an outcome in [`Tally::by_outcome`]: P, N, D.
+pub fn outcome_index(outcome: Outcome) -> usize {
+    match outcome {
+        Outcome::P => 0,
+        Outcome::N => 1,
+        Outcome::D => 2,
+    }
+}

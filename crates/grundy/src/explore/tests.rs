@@ -1,0 +1,189 @@
+//! The explore engine against the definitions: the value solver (`solve`'s answers) on random
+//! games with splits and cycles, and the retrograde analysis (`graph`'s answers) on random
+//! graphs, for any number of shards.
+
+use super::sequential::explore;
+use super::{Job, Label};
+use crate::error::Result;
+use crate::game_graph::GameGraph;
+use crate::games::Rules;
+use crate::limits::Limits;
+use crate::ruleset::{Options, Ruleset};
+use crate::solve::retrograde::{retrograde, TerminalRule};
+use crate::solve::values::ValueSolver;
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A game given by its option lists: position `i` has options `moves[i]`, each a list of
+/// parts.
+#[derive(Debug, Clone)]
+struct Listed {
+    moves: Vec<Vec<Vec<u32>>>,
+}
+
+impl Ruleset for Listed {
+    type Position = u32;
+    fn options(&self, position: &u32, options: &mut Options<u32>) -> Result<()> {
+        for parts in &self.moves[*position as usize] {
+            options.push(parts.iter().copied());
+        }
+        Ok(())
+    }
+}
+
+impl Rules for Listed {
+    fn name(&self) -> String {
+        "listed".into()
+    }
+    fn parse_component(&self, text: &str) -> std::result::Result<u32, String> {
+        text.parse().map_err(|_| "not a node".to_string())
+    }
+    fn show_component(&self, position: &u32) -> String {
+        position.to_string()
+    }
+}
+
+/// Every reachable position's label by `explore` with `workers` shards.
+fn explored(game: &Listed, starts: &[u32], workers: u32) -> Result<HashMap<u32, Label>> {
+    let texts: Vec<String> = starts.iter().map(u32::to_string).collect();
+    let job = Job::new(Arc::new(game.clone()), &texts, u64::MAX)?;
+    let (summary, driver) = explore(&job, &Limits::default(), workers)?;
+    let mut labels = HashMap::new();
+    for shard in driver.shards() {
+        for (bytes, label) in shard.labels() {
+            let node: u32 = crate::codec::Codec::decode(bytes).expect("a node");
+            assert!(labels.insert(node, label).is_none(), "node {node} labelled twice");
+        }
+    }
+    assert_eq!(summary.tally.positions as usize, labels.len());
+    for (idx, label) in &summary.tally.starts {
+        assert_eq!(&labels[&starts[*idx as usize]], label);
+    }
+    Ok(labels)
+}
+
+/// Layered games: a single-part move stays in its layer or goes down (cycles inside a
+/// layer); a split goes strictly down, so no split is inside a cycle.
+fn layered_game() -> impl Strategy<Value = Listed> {
+    (2usize..5, 1usize..6).prop_flat_map(|(layers, width)| {
+        let n = layers * width;
+        let moves = (0..n)
+            .map(move |node| {
+                let layer = node / width;
+                let same_or_lower = 0..((layer + 1) * width) as u32;
+                let lower = 0..(layer * width).max(1) as u32;
+                let single = prop::collection::vec(same_or_lower.prop_map(|t| vec![t]), 0..3);
+                let split = if layer == 0 {
+                    Just(Vec::new()).boxed()
+                } else {
+                    prop::collection::vec(prop::collection::vec(lower, 2..4), 0..2).boxed()
+                };
+                let vanish = prop::bool::weighted(0.15);
+                (single, split, vanish).prop_map(|(mut single, split, vanish)| {
+                    single.extend(split);
+                    if vanish {
+                        single.push(Vec::new());
+                    }
+                    single
+                })
+            })
+            .collect::<Vec<_>>();
+        moves.prop_map(|moves| Listed { moves })
+    })
+}
+
+/// Any graph: single-part moves anywhere, splits anywhere (some inside cycles).
+fn any_game() -> impl Strategy<Value = Listed> {
+    (1usize..9).prop_flat_map(|n| {
+        let option = prop::collection::vec(0..n as u32, 1..3);
+        prop::collection::vec(prop::collection::vec(option, 0..3), n)
+            .prop_map(|moves| Listed { moves })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn values_are_the_value_solvers(game in layered_game(), workers in 1u32..5) {
+        let starts: Vec<u32> = (0..game.moves.len() as u32).collect();
+        let labels = explored(&game, &starts, workers).expect("no split is inside a cycle");
+        let mut solver = ValueSolver::new(&game, Limits::default());
+        for node in 0..game.moves.len() as u32 {
+            let value = solver.value(&node).expect("the solver answers");
+            prop_assert_eq!(&labels[&node].value, &value, "node {}", node);
+            prop_assert_eq!(labels[&node].outcome, crate::solve::sum::outcome_of(&value));
+        }
+    }
+
+    #[test]
+    fn a_split_inside_a_cycle_is_refused_as_solve_refuses_it(game in any_game(), workers in 1u32..4) {
+        let start = 0u32;
+        let mut solver = ValueSolver::new(&game, Limits::default());
+        match (solver.value(&start), explored(&game, &[start], workers)) {
+            (Ok(value), Ok(labels)) => prop_assert_eq!(&labels[&start].value, &value),
+            (Err(a), Err(b)) => {
+                prop_assert!(a.to_string().contains("through a cycle"), "{}", a);
+                prop_assert!(b.to_string().contains("through a cycle"), "{}", b);
+            }
+            (a, b) => prop_assert!(false, "solve {:?}, explore {:?}", a, b.map(|_| ())),
+        }
+    }
+
+    #[test]
+    fn outcomes_and_remoteness_are_the_retrograde_analysis(
+        lists in (1usize..12).prop_flat_map(|n| prop::collection::vec(prop::collection::vec(0..n as u32, 0..4), n)),
+        workers in 1u32..5,
+    ) {
+        let game = Listed { moves: lists.iter().map(|l| l.iter().map(|&t| vec![t]).collect()).collect() };
+        let starts: Vec<u32> = (0..lists.len() as u32).collect();
+        let labels = explored(&game, &starts, workers).expect("no split at all");
+        let graph = GameGraph::from_successors(&lists);
+        let solved = retrograde(&graph, &graph.predecessors(), TerminalRule::MoverLoses);
+        let values = crate::solve::loopy::loopy_values_naive(&graph);
+        for node in 0..lists.len() as u32 {
+            prop_assert_eq!(labels[&node].outcome, solved.outcome(node), "node {}", node);
+            prop_assert_eq!(labels[&node].remoteness, solved.remoteness(node), "node {}", node);
+            prop_assert_eq!(&labels[&node].value, &values[node as usize], "node {}", node);
+        }
+    }
+}
+
+#[test]
+fn kayles_by_explore_is_kayles_by_solve() {
+    let game = crate::game("kayles").expect("kayles");
+    let rules = game.clone().encoded_rules().expect("a sum of heaps");
+    let texts: Vec<String> = (0..=40).map(|n| n.to_string()).collect();
+    let job = Job::new(rules, &texts, u64::MAX).expect("heaps");
+    let (summary, _) = explore(&job, &Limits::default(), 3).expect("explored");
+    // Splits: no remoteness; every heap up to 40 is reached.
+    assert_eq!(summary.tally.positions, 41);
+    for (idx, label) in &summary.tally.starts {
+        let answer = crate::games::solve(
+            &*game,
+            &[texts[*idx as usize].as_str()],
+            crate::analysis::Convention::Normal,
+        )
+        .expect("solved");
+        assert_eq!(super::value_text(&label.value), answer.value.expect("a value").to_string());
+        assert_eq!(label.outcome, answer.outcome);
+        assert_eq!(label.remoteness, None);
+    }
+}
+
+#[test]
+fn a_start_position_that_is_not_one_is_named() {
+    let game = crate::game("kayles").expect("kayles");
+    let rules = game.encoded_rules().expect("a sum of heaps");
+    let error = Job::new(rules, &["3".into(), "x".into()], 10).err().expect("refused");
+    assert!(error.to_string().starts_with("component 2 of the position, 'x'"), "{error}");
+}
+
+#[test]
+fn the_position_limit_is_per_worker_and_named() {
+    let game = crate::game("nim").expect("nim");
+    let job = Job::new(game.encoded_rules().expect("heaps"), &["100".into()], 10).expect("a heap");
+    let error = explore(&job, &Limits::default(), 2).err().expect("over the limit");
+    assert!(error.to_string().contains("--max-positions"), "{error}");
+}
