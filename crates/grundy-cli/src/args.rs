@@ -150,6 +150,8 @@ pub enum Command {
     Table(TableArgs),
     /// Every node of a game graph file with its value, outcome and remoteness.
     Graph(GraphArgs),
+    /// Every position reachable from some positions, labelled, on threads or processes.
+    Explore(ExploreArgs),
     /// The simplest formula a family's values follow, with its proof or how far it was checked.
     Pattern(PatternArgs),
     /// Play a position against the perfect strategy (moves typed or piped in).
@@ -387,6 +389,46 @@ pub struct PeriodArgs {
     /// Print one JSON document.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `grundy explore GAME POSITION...`
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  grundy explore kayles 30\n  \
+                        grundy explore script:examples/chomp.rhai 4,4,4 --json --out labels\n  \
+                        grundy explore kayles 60 --processes 3 --process 0 --hosts hosts.txt   (and 1, 2 elsewhere)\n\
+                        Every process is given the same command but --process; process 0 prints the answer.")]
+pub struct ExploreArgs {
+    /// The game (a sum of components: any family but moore:K).
+    pub game: String,
+
+    /// The positions to explore from, each one component in the game's syntax.
+    #[arg(required = true, allow_negative_numbers = true, value_name = "POSITION")]
+    pub positions: Vec<String>,
+
+    /// Write every labelled position to DIR/part-I (I: this process's number), one a line:
+    /// position, value, outcome, remoteness (`-` where absent), separated by tabs.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<String>,
+
+    /// Print one JSON document.
+    #[arg(long)]
+    pub json: bool,
+
+    /// The number of processes of the run (each started with this same command).
+    #[arg(long, value_name = "N", requires_all = ["process", "hosts"])]
+    pub processes: Option<usize>,
+
+    /// This process's number, from 0.
+    #[arg(long, value_name = "I", requires_all = ["processes", "hosts"])]
+    pub process: Option<usize>,
+
+    /// The host file: one host:port a line, the address each process listens on, in order.
+    #[arg(long, value_name = "FILE", requires_all = ["processes", "process"])]
+    pub hosts: Option<String>,
+
+    /// How long to wait for the other processes at the start, in seconds.
+    #[arg(long, value_name = "SECS", default_value = "60")]
+    pub connect_timeout: u64,
 }
 
 /// `grundy graph PATH`

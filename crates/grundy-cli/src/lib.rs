@@ -5,6 +5,7 @@
 
 pub mod args;
 pub mod batch;
+pub mod explore;
 pub mod graph;
 pub mod heap_values;
 pub mod lesson;
@@ -88,6 +89,13 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
     match &cli.command {
         args::Command::Solve(solve_args) => solve::run(solve_args, cli.language(), &limits, stdout),
         args::Command::Graph(graph_args) => graph::run(graph_args, &limits, stdout),
+        args::Command::Explore(explore_args) => explore::run(
+            explore_args,
+            cli.threads.unwrap_or(1),
+            cli.max_positions.is_some(),
+            &limits,
+            stdout,
+        ),
         args::Command::Seq(seq_args) => {
             seq::run(seq_args, n_threads(cli)?, cli.progress, &limits, stdout)
         }

@@ -113,6 +113,7 @@ fn router_on(config: Config, local: IpAddr) -> Router {
         .route("/api/misere", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Misere)))
         .route("/api/genus", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Genus)))
         .route("/api/lesson", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Lesson)))
+        .route("/api/explore", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Explore)))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             error(StatusCode::METHOD_NOT_ALLOWED, "this endpoint takes POST with a JSON body")

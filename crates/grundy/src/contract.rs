@@ -167,6 +167,38 @@ pub fn graph_node(
     Json::Object(entry)
 }
 
+/// The `explore` answer.
+pub fn explore(summary: &crate::explore::Summary) -> Json {
+    let tally = &summary.tally;
+    let start: Vec<Json> = tally
+        .starts
+        .iter()
+        .map(|(idx, label)| {
+            let mut entry = Map::new();
+            entry.insert("position".into(), summary.positions[*idx as usize].clone().into());
+            entry.insert("value".into(), value(&Value::from(&label.value)));
+            entry.insert("outcome".into(), label.outcome.letter().into());
+            if let Some(remoteness) = label.remoteness {
+                entry.insert("remoteness".into(), remoteness.into());
+            }
+            Json::Object(entry)
+        })
+        .collect();
+    let mut by_value = Map::new();
+    for (v, count) in &tally.by_value {
+        by_value.insert(v.to_string(), (*count).into());
+    }
+    if tally.infinite > 0 {
+        by_value.insert("∞".into(), tally.infinite.into());
+    }
+    let [p, n, d] = tally.by_outcome;
+    json!({
+        "game": summary.game, "positions": tally.positions, "edges": tally.edges,
+        "start": start, "by_outcome": {"P": p, "N": n, "D": d}, "by_value": by_value,
+        "processes": summary.processes, "threads": summary.threads,
+    })
+}
+
 /// The `pattern` answer.
 pub fn pattern(report: &crate::pattern::PatternReport) -> Json {
     use crate::pattern::Counterexample;

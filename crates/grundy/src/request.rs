@@ -54,6 +54,9 @@ pub mod defaults {
     pub const MISERE_MAX_ORDER: usize = 100_000;
     /// `misere --genus`: heaps.
     pub const GENUS_MAX: u64 = 30;
+    /// `explore`: positions each process may hold when `max_positions` is not given (memory,
+    /// `Limits::max_bytes`, bounds a run long before this).
+    pub const EXPLORE_MAX_POSITIONS: u64 = 1 << 32;
 }
 
 /// The questions, by the name front ends give them (the subcommand, the endpoint, the corpus's
@@ -82,11 +85,13 @@ pub enum Kind {
     Move,
     /// A lesson, or the list of topics (`lesson`).
     Lesson,
+    /// Every position reachable from some positions, labelled (`explore`).
+    Explore,
 }
 
 impl Kind {
     /// Every question.
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Solve,
         Kind::Seq,
         Kind::Period,
@@ -98,6 +103,7 @@ impl Kind {
         Kind::Play,
         Kind::Move,
         Kind::Lesson,
+        Kind::Explore,
     ];
 
     /// The question's name: `"solve"`, `"seq"`, ...
@@ -114,6 +120,7 @@ impl Kind {
             Kind::Play => "play",
             Kind::Move => "move",
             Kind::Lesson => "lesson",
+            Kind::Explore => "explore",
         }
     }
 
@@ -238,6 +245,13 @@ pub enum Question {
         /// The language of the refusal and the board.
         lang: Lang,
     },
+    /// `explore`: every position reachable from `positions` (one component each).
+    Explore {
+        /// The start positions, as written.
+        positions: Vec<String>,
+        /// Positions each process may hold.
+        max_positions: u64,
+    },
     /// A lesson (`None`: the list of topics).
     Lesson {
         /// The topic.
@@ -292,6 +306,8 @@ pub enum Answer {
     },
     /// A document written whole (`seq`, `graph`: see [`Request::write_document`]).
     Document(Json),
+    /// `explore`.
+    Explore(crate::explore::Summary),
 }
 
 /// A move made in play, with the board after it.
@@ -322,6 +338,7 @@ impl Answer {
                 doc
             }
             Answer::Pattern(report) => contract::pattern(report),
+            Answer::Explore(summary) => contract::explore(summary),
             Answer::Table(table) => contract::table(table),
             Answer::Misere(quotient) => contract::misere(quotient),
             Answer::Genus(list) => contract::genera(list),
@@ -392,14 +409,19 @@ impl Fields<'_> {
     }
 
     fn components(&self) -> Result<Vec<String>> {
-        let list = self.get("components").and_then(Json::as_array).ok_or_else(|| {
-            Self::bad("components", "the request needs a list such as [\"3\", \"4\", \"5\"]")
+        self.list("components")
+    }
+
+    /// A list of positions or components: strings (numbers are taken as written).
+    fn list(&self, field: &str) -> Result<Vec<String>> {
+        let list = self.get(field).and_then(Json::as_array).ok_or_else(|| {
+            Self::bad(field, "the request needs a list such as [\"3\", \"4\", \"5\"]")
         })?;
         list.iter()
             .map(|c| match c {
                 Json::String(text) => Ok(text.clone()),
                 Json::Number(number) => Ok(number.to_string()),
-                other => Err(Self::bad("components", format!("component {other} is not a string"))),
+                other => Err(Self::bad(field, format!("{other} is not a string"))),
             })
             .collect()
     }
@@ -530,6 +552,21 @@ impl Request {
                     .to_string(),
                 lang: fields.lang()?,
             },
+            Kind::Explore => {
+                let positions = fields.list("positions")?;
+                if positions.is_empty() {
+                    return Err(Fields::bad(
+                        "positions",
+                        "is empty: give the positions to explore from",
+                    ));
+                }
+                let max_positions =
+                    fields.count("max_positions")?.unwrap_or(defaults::EXPLORE_MAX_POSITIONS);
+                if max_positions == 0 {
+                    return Err(Fields::bad("max_positions", "must be at least 1"));
+                }
+                Question::Explore { positions, max_positions }
+            }
             Kind::Lesson | Kind::Graph => unreachable!("answered above"),
         };
         if matches!(question, Question::Misere { .. } | Question::Genus { .. })
@@ -544,6 +581,28 @@ impl Request {
             });
         }
         Ok(Request { game: Some(game), question })
+    }
+
+    /// The game and start positions of an `explore` request, encoded for a driver (the
+    /// library's sequential one answers [`Request::answer`]; `grundy-explore` runs the same
+    /// job on timely dataflow).
+    pub fn explore_job(&self) -> Result<crate::explore::Job> {
+        let Question::Explore { positions, max_positions } = &self.question else {
+            return Err(Error::BadArgument {
+                argument: "request".into(),
+                problem: "not an explore request".into(),
+            });
+        };
+        let game = self.game();
+        let rules = game.clone().encoded_rules().ok_or_else(|| Error::BadArgument {
+            argument: "GAME".into(),
+            problem: format!(
+                "'{}' is one game, not a sum of components: explore takes games whose positions \
+                 are sums",
+                game.name()
+            ),
+        })?;
+        crate::explore::Job::new(rules, positions, *max_positions)
     }
 
     fn game(&self) -> &Arc<dyn Game> {
@@ -645,6 +704,10 @@ impl Request {
                     )?,
                 };
                 Answer::Lesson { topic: topic.clone(), text }
+            }
+            Question::Explore { .. } => {
+                let job = self.explore_job()?;
+                Answer::Explore(crate::explore::sequential::explore(&job, limits, 1)?.0)
             }
             Question::Seq { .. } | Question::Graph { .. } => {
                 let mut bytes = Vec::new();

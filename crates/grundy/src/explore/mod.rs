@@ -248,6 +248,8 @@ impl Phase {
 pub struct Tally {
     /// The first error (as its message), if any shard failed.
     pub error: Option<String>,
+    /// Whether that error is a cancellation (Ctrl-C, a deadline) rather than the game's.
+    pub cancelled: bool,
     /// Whether a move splits a position.
     pub split: bool,
     /// Positions not yet labelled (after `Taint`).
@@ -279,6 +281,7 @@ impl Tally {
     pub fn merge(&mut self, other: Tally) {
         if self.error.is_none() {
             self.error = other.error;
+            self.cancelled = other.cancelled;
         }
         self.split |= other.split;
         self.unknown += other.unknown;
@@ -321,7 +324,11 @@ pub fn label_all(
     let mut step = |phase: Phase| -> Result<Tally> {
         let tally = driver.run(phase, starts)?;
         if let Some(message) = tally.error {
-            return Err(Error::Unsupported(message));
+            return Err(if tally.cancelled {
+                Error::Cancelled(message)
+            } else {
+                Error::Unsupported(message)
+            });
         }
         progress(phase, &tally);
         Ok(tally)

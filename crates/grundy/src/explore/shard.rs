@@ -412,7 +412,8 @@ impl Shard {
 
     /// Ends `phase` here: this shard's share of the tally every worker then agrees on.
     pub fn end(&mut self, phase: Phase) -> Tally {
-        let mut tally = Tally { split: self.split, ..Tally::default() };
+        let mut tally =
+            Tally { split: self.split, positions: self.len() as u64, ..Tally::default() };
         if phase == Phase::Explore && self.error.is_none() {
             self.index_predecessors();
         }
@@ -423,6 +424,7 @@ impl Shard {
         }
         if let Some(error) = &self.error {
             tally.error = Some(error.to_string());
+            tally.cancelled = error.is_cancelled();
             return tally;
         }
         let unknown = |shard: &Shard, i: usize| shard.value[i] == UNKNOWN;
@@ -477,7 +479,6 @@ impl Shard {
                 }
             }
             Phase::Finish => {
-                tally.positions = self.len() as u64;
                 tally.edges = self.opt_left.len() as u64;
                 tally.bytes = self.bytes();
                 for idx in 0..self.len() as u32 {

@@ -8,41 +8,13 @@ use crate::error::Result;
 use crate::game_graph::GameGraph;
 use crate::games::Rules;
 use crate::limits::Limits;
-use crate::ruleset::{Options, Ruleset};
 use crate::solve::retrograde::{retrograde, TerminalRule};
 use crate::solve::values::ValueSolver;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// A game given by its option lists: position `i` has options `moves[i]`, each a list of
-/// parts.
-#[derive(Debug, Clone)]
-struct Listed {
-    moves: Vec<Vec<Vec<u32>>>,
-}
-
-impl Ruleset for Listed {
-    type Position = u32;
-    fn options(&self, position: &u32, options: &mut Options<u32>) -> Result<()> {
-        for parts in &self.moves[*position as usize] {
-            options.push(parts.iter().copied());
-        }
-        Ok(())
-    }
-}
-
-impl Rules for Listed {
-    fn name(&self) -> String {
-        "listed".into()
-    }
-    fn parse_component(&self, text: &str) -> std::result::Result<u32, String> {
-        text.parse().map_err(|_| "not a node".to_string())
-    }
-    fn show_component(&self, position: &u32) -> String {
-        position.to_string()
-    }
-}
+use crate::games::listed::ListedGame as Listed;
 
 /// Every reachable position's label by `explore` with `workers` shards.
 fn explored(game: &Listed, starts: &[u32], workers: u32) -> Result<HashMap<u32, Label>> {

@@ -20,6 +20,7 @@ pub mod generic;
 pub mod georgia_bob;
 pub mod graph;
 pub mod heap;
+pub mod listed;
 pub mod moore;
 pub mod nim;
 pub mod northcott;
