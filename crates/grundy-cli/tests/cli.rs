@@ -2990,3 +2990,6 @@ mod requests {
         assert!(n_asked >= 15, "only {n_asked} cases asked");
     }
 }
+
+#[path = "cli/explore.rs"]
+mod explore;
