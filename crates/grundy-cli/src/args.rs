@@ -429,6 +429,11 @@ pub struct ExploreArgs {
     /// How long to wait for the other processes at the start, in seconds.
     #[arg(long, value_name = "SECS", default_value = "60")]
     pub connect_timeout: u64,
+
+    /// Run the reference driver instead (one thread, messages round by round, no timely): the
+    /// same answer, for checks and benchmarks.
+    #[arg(long, conflicts_with_all = ["processes", "process", "hosts"])]
+    pub reference: bool,
 }
 
 /// `grundy graph PATH`

@@ -14,6 +14,7 @@ pub fn run(
     args: &ExploreArgs,
     threads: usize,
     max_positions_given: bool,
+    progress: bool,
     limits: &grundy::Limits,
     stdout: &mut dyn Write,
 ) -> Result<bool> {
@@ -51,6 +52,16 @@ pub fn run(
         }
         _ => None,
     };
+    if args.reference {
+        let started = std::time::Instant::now();
+        let (summary, driver) =
+            grundy::explore::sequential::explore(&job, limits, 1).map_err(library_error)?;
+        if progress {
+            stats(&summary, driver.messages, started.elapsed());
+        }
+        return print(Answer::Explore(summary), args.json, stdout);
+    }
+    let started = std::time::Instant::now();
     let spread =
         Spread { threads, cluster, connect_timeout: Duration::from_secs(args.connect_timeout) };
     let out = args.out.as_deref().map(std::path::Path::new);
@@ -59,14 +70,36 @@ pub fn run(
         Err(RunError::Game(error)) => return Err(library_error(error)),
         Err(error) => return Err(anyhow::Error::new(error)),
     };
+    if progress {
+        stats(&finished.summary, finished.messages, started.elapsed());
+    }
     if spread.process() != 0 {
         return Ok(true);
     }
-    let answer = Answer::Explore(finished.summary);
-    if args.json {
+    print(Answer::Explore(finished.summary), args.json, stdout)
+}
+
+fn print(answer: Answer, json: bool, stdout: &mut dyn Write) -> Result<bool> {
+    if json {
         writeln!(stdout, "{}", answer.document())?;
     } else if let Answer::Explore(summary) = &answer {
         write!(stdout, "{summary}")?;
     }
     Ok(true)
+}
+
+/// The run's figures on stderr (`--progress`): what the benchmark reads.
+fn stats(summary: &grundy::explore::Summary, messages: u64, elapsed: Duration) {
+    let tally = &summary.tally;
+    let per = |n: u64, d: u64| if d == 0 { 0.0 } else { n as f64 / d as f64 };
+    eprintln!(
+        "explore: {} positions, {} moves in {:.2} s; this process sent {messages} messages \
+         ({:.2} a move); {} bytes kept in all ({:.1} a position)",
+        tally.positions,
+        tally.edges,
+        elapsed.as_secs_f64(),
+        per(messages, tally.edges),
+        tally.bytes,
+        per(tally.bytes, tally.positions)
+    );
 }

@@ -93,6 +93,7 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
             explore_args,
             cli.threads.unwrap_or(1),
             cli.max_positions.is_some(),
+            cli.progress,
             &limits,
             stdout,
         ),

@@ -2950,6 +2950,17 @@ mod requests {
                 std::fs::write(&path, field("graph")?.as_str()?).unwrap();
                 args.push(path.display().to_string());
             }
+            "explore" => {
+                if game == "graph" {
+                    let path = dir.join(format!("{}.txt", case.about.len()));
+                    std::fs::write(&path, field("graph")?.as_str()?).unwrap();
+                    game = format!("graph:{}", path.display());
+                }
+                args.push(game);
+                for position in field("positions")?.as_array()? {
+                    args.push(position.as_str()?.to_string());
+                }
+            }
             _ => return None,
         }
         args.push("--json".into());
@@ -2980,8 +2991,8 @@ mod requests {
             }
             let mut ours = json(&output);
             let mut theirs = library(kind, &low).unwrap();
-            // A script read from a file is named by its path.
-            if low["game"] == "script" {
+            // A script or graph read from a file is named by its path.
+            if low["game"] == "script" || (case.kind == "explore" && low["game"] == "graph") {
                 ours.as_object_mut().unwrap().remove("game");
                 theirs.as_object_mut().unwrap().remove("game");
             }

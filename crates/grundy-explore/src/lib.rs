@@ -136,6 +136,7 @@ struct TimelyDriver<'w> {
 impl Driver for TimelyDriver<'_> {
     fn run(&mut self, phase: Phase, starts: &[Vec<u8>]) -> Result<Tally> {
         let workers = self.worker.peers() as u32;
+        let me = self.worker.index() as u32;
         let shard = self.shard.clone();
         let messages = self.messages.clone();
         let starts = starts.to_vec();
@@ -148,6 +149,10 @@ impl Driver for TimelyDriver<'_> {
                     let mut first = Some(capability);
                     let mut held: BTreeMap<u32, (Capability<u32>, Vec<Msg>)> = BTreeMap::new();
                     let mut out: Vec<Msg> = Vec::new();
+                    let mut local: std::collections::VecDeque<Msg> =
+                        std::collections::VecDeque::new();
+                    let mut remote: Vec<Msg> = Vec::new();
+                    let mut ready: Vec<Msg> = Vec::new();
                     move |(input, frontier), output| {
                         let mut shard = shard.borrow_mut();
                         if let Some(capability) = first.take() {
@@ -156,6 +161,7 @@ impl Driver for TimelyDriver<'_> {
                             output.session(&capability).give_container(&mut out);
                             out.clear();
                         }
+                        let mut latest: Option<(u32, Capability<u32>)> = None;
                         input.for_each(|time, data| {
                             let Some(round) = time.least().copied() else {
                                 return;
@@ -165,22 +171,42 @@ impl Driver for TimelyDriver<'_> {
                                     (time.retain_least(0).expect("a time"), Vec::new())
                                 });
                                 entry.1.append(data);
-                            } else {
-                                for msg in data.drain(..) {
-                                    shard.receive(phase, round, msg, &mut out);
-                                }
+                                return;
+                            }
+                            // Order does not matter in this phase: what is for this worker is
+                            // taken at once, and only what is for others goes round the loop,
+                            // gathered into one container a round.
+                            local.extend(data.drain(..));
+                            while let Some(msg) = local.pop_front() {
+                                shard.receive(phase, round, msg, &mut out);
                                 *messages.borrow_mut() += out.len() as u64;
-                                output.session(&time).give_container(&mut out);
-                                out.clear();
+                                for msg in out.drain(..) {
+                                    if msg.destination(workers) == me {
+                                        local.push_back(msg);
+                                    } else {
+                                        remote.push(msg);
+                                    }
+                                }
+                            }
+                            match &latest {
+                                Some((held_round, _)) if *held_round <= round => {}
+                                _ => latest = Some((round, time.retain_least(0).expect("a time"))),
                             }
                         });
+                        if let Some((_, capability)) = latest.take() {
+                            if !remote.is_empty() {
+                                output.session(&capability).give_container(&mut remote);
+                                remote.clear();
+                            }
+                        }
                         // Round by round: a round is taken once no message of it can come.
                         while let Some(&round) = held.keys().next() {
                             if frontier.less_equal(&round) {
                                 break;
                             }
-                            let (capability, data) = held.remove(&round).expect("held");
-                            for msg in data {
+                            let (capability, mut data) = held.remove(&round).expect("held");
+                            ready.append(&mut data);
+                            for msg in ready.drain(..) {
                                 shard.receive(phase, round, msg, &mut out);
                             }
                             *messages.borrow_mut() += out.len() as u64;
@@ -195,7 +221,7 @@ impl Driver for TimelyDriver<'_> {
             probe
         });
         while !probe.done() {
-            self.worker.step_or_park(None);
+            self.worker.step();
         }
         let tally = self.shard.borrow_mut().end(phase);
         Ok(all_reduce(self.worker, tally))
@@ -228,7 +254,7 @@ fn all_reduce(worker: &mut Worker, tally: Tally) -> Tally {
         probe
     });
     while !probe.done() {
-        worker.step_or_park(None);
+        worker.step();
     }
     let mut total = Tally::default();
     for tally in gathered.borrow_mut().drain(..) {

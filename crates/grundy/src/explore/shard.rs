@@ -70,7 +70,9 @@ pub struct Shard {
     has_parts: Vec<bool>,
     /// Options with a part of infinite value: how many such parts, and the K of the last.
     opt_infinite: HashMap<u64, (u32, Vec<u64>)>,
-    preds_found: Vec<(u32, u64)>,
+    /// Predecessors as found during `Explore`: the position reached, and the option slot.
+    found_at: Vec<u32>,
+    found_slot: Vec<u64>,
     pred_ends: Vec<u64>,
     preds: Vec<u64>,
     value: Vec<u64>,
@@ -114,7 +116,8 @@ impl Shard {
             opt_left: Vec::new(),
             has_parts: Vec::new(),
             opt_infinite: HashMap::new(),
-            preds_found: Vec::new(),
+            found_at: Vec::new(),
+            found_slot: Vec::new(),
             pred_ends: Vec::new(),
             preds: Vec::new(),
             value: Vec::new(),
@@ -185,7 +188,8 @@ impl Shard {
                 + self.remoteness.capacity()
                 + self.undecided.capacity()
                 + self.table.capacity())
-            + 12 * self.preds_found.capacity()
+            + 4 * self.found_at.capacity()
+            + 8 * self.found_slot.capacity()
             + self.flags.capacity()
             + self.has_parts.capacity()
             + self.outcome.capacity();
@@ -520,7 +524,10 @@ impl Shard {
         };
         match from {
             Origin::Start(start) => self.starts.push((start, idx)),
-            Origin::Option(slot) => self.preds_found.push((idx, slot)),
+            Origin::Option(slot) => {
+                self.found_at.push(idx);
+                self.found_slot.push(slot);
+            }
         }
     }
 
@@ -583,20 +590,29 @@ impl Shard {
         Some(idx)
     }
 
-    /// Sorts the predecessors found into one list per position.
+    /// Puts the predecessors found into one list per position (a counting sort: no more
+    /// memory than the lists themselves beside what was found).
     fn index_predecessors(&mut self) {
-        let mut found = std::mem::take(&mut self.preds_found);
-        found.sort_unstable();
-        self.preds = found.iter().map(|&(_, slot)| slot).collect();
-        self.pred_ends = vec![0; self.len()];
-        for &(idx, _) in &found {
-            self.pred_ends[idx as usize] += 1;
+        let found_at = std::mem::take(&mut self.found_at);
+        let found_slot = std::mem::take(&mut self.found_slot);
+        let mut ends = vec![0u64; self.len()];
+        for &idx in &found_at {
+            ends[idx as usize] += 1;
         }
         let mut total = 0;
-        for end in &mut self.pred_ends {
+        for end in &mut ends {
             total += *end;
             *end = total;
         }
+        // Filled back to front, each position's list from its end.
+        let mut preds = vec![0u64; found_slot.len()];
+        let mut next = ends.clone();
+        for (&idx, &slot) in found_at.iter().zip(&found_slot).rev() {
+            next[idx as usize] -= 1;
+            preds[next[idx as usize] as usize] = slot;
+        }
+        self.preds = preds;
+        self.pred_ends = ends;
     }
 
     /// A part of option `o` is worth `value`; returns the option's position when the option

@@ -418,7 +418,8 @@ impl<'r, R: Ruleset + ?Sized> ValueSolver<'r, R> {
             for choice in &options[node as usize] {
                 if choice.targets.len() > 1 && choice.targets.iter().any(inside) {
                     return Err(Error::Unsupported(format!(
-                        "a move of position {:?} splits it into independent parts one of which                          leads back to it, through a cycle: sums inside a cycle are not solved here",
+                        "a move of position {:?} splits it into independent parts one of which \
+                         leads back to it, through a cycle: sums inside a cycle are not solved here",
                         nodes[node as usize]
                     )));
                 }
