@@ -152,6 +152,8 @@ pub enum Command {
     Graph(GraphArgs),
     /// Every position reachable from some positions, labelled, on threads or processes.
     Explore(ExploreArgs),
+    /// Nimber arithmetic: sum, product, power, inverse and square root in Conway's field.
+    Nimber(NimberArgs),
     /// The simplest formula a family's values follow, with its proof or how far it was checked.
     Pattern(PatternArgs),
     /// Play a position against the perfect strategy (moves typed or piped in).
@@ -434,6 +436,33 @@ pub struct ExploreArgs {
     /// same answer, for checks and benchmarks.
     #[arg(long, conflicts_with_all = ["processes", "process", "hosts"])]
     pub reference: bool,
+}
+
+/// `grundy nimber OP A [B]`
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  grundy nimber mul 2 3            (1)\n  \
+                        grundy nimber mul 16 16 --explain\n  grundy nimber inv 5\n  \
+                        printf '2 3\\n4 4\\n' | grundy nimber mul --batch")]
+pub struct NimberArgs {
+    /// add, mul, pow (B an ordinary exponent), inv or sqrt.
+    pub op: String,
+
+    /// The numbers: A and B (A alone for inv and sqrt), whole numbers of any size.
+    #[arg(value_name = "NUMBER")]
+    pub numbers: Vec<String>,
+
+    /// Print one JSON document.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Explain the answer by the Fermat 2-power rules.
+    #[arg(long)]
+    pub explain: bool,
+
+    /// Read one line a question from stdin (`a b`, or `a`), print one answer a line (`E` for a
+    /// bad line, named on stderr; status 2 at the end).
+    #[arg(long, conflicts_with_all = ["numbers", "json", "explain"])]
+    pub batch: bool,
 }
 
 /// `grundy graph PATH`

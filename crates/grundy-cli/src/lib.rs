@@ -10,6 +10,7 @@ pub mod graph;
 pub mod heap_values;
 pub mod lesson;
 pub mod misere;
+pub mod nimber;
 pub mod output;
 pub mod pattern;
 pub mod period;
@@ -97,6 +98,9 @@ pub fn run(cli: &args::Cli, stdout: &mut dyn Write) -> anyhow::Result<bool> {
             &limits,
             stdout,
         ),
+        args::Command::Nimber(nimber_args) => {
+            nimber::run(nimber_args, cli.language(), &limits, stdout)
+        }
         args::Command::Seq(seq_args) => {
             seq::run(seq_args, n_threads(cli)?, cli.progress, &limits, stdout)
         }

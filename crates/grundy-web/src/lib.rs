@@ -114,6 +114,7 @@ fn router_on(config: Config, local: IpAddr) -> Router {
         .route("/api/genus", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Genus)))
         .route("/api/lesson", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Lesson)))
         .route("/api/explore", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Explore)))
+        .route("/api/nimber", post(|s: State<Arc<AppState>>, b: Body| answer(s, b, Kind::Nimber)))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             error(StatusCode::METHOD_NOT_ALLOWED, "this endpoint takes POST with a JSON body")

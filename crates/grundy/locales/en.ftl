@@ -651,3 +651,20 @@ lesson-cycles-finite = A cycle alone does not make a draw. start and hop lie on 
 lesson-cycles-sum = Sums work as before, with one more rule: ∞ plus a number n is ∞ with every value of its
     set XORed with n. fork alone is { $fork }, a win; but fork beside start (value { $start }) makes { $sum },
     so { $verdict }.
+
+## grundy nimber --explain
+nimber-explain-rule = Nim-multiplication distributes over nim-addition (XOR), so the product is the XOR of the
+    nim-products of each power of two in one factor with each power of two in the other. A power
+    of two 2ⁿ is the product of the Fermat 2-powers 2^(2^k) (2, 4, 16, 256, …) for the k where n
+    has binary digit 1. Distinct Fermat 2-powers nim-multiply to their ordinary product; the
+    nim-square of a Fermat 2-power F is the ordinary 3F/2: F ⊗ F = 3F/2 = F ⊕ F/2.
+nimber-explain-split = { $number } = { $powers }
+nimber-explain-term = { $x } ⊗ { $y } = { $factors } = { $value }
+nimber-explain-term-plain = { $x } ⊗ { $y } = { $value } (no Fermat 2-power in common: the ordinary product)
+nimber-explain-term-square = { $x } ⊗ { $y } = { $value } (the nim-square of a Fermat 2-power F is 3F/2)
+nimber-explain-many = ({ $count } products of powers of two: they are listed one by one only when there are at most 64.)
+nimber-explain-total = The XOR of these products: { $a } ⊗ { $b } = { $value }.
+nimber-explain-add = Nim-addition is XOR, bit by bit with no carries: { $a } ⊕ { $b } = { $value }.
+nimber-explain-pow = { $a } to the power { $e } under nim-multiplication (by squaring and multiplying): { $value }.
+nimber-explain-check-inverse = So { $value } is the inverse of { $a } under nim-multiplication: { $a } ⊗ { $value } = 1.
+nimber-explain-check-sqrt = So { $value } is the square root of { $a }: { $value } ⊗ { $value } = { $a }.

@@ -518,3 +518,18 @@ lesson-cycles-finite = 有环并不一定是平局。start 和 hop 在环 start 
     hop 的值是 { $hop }：站在 hop 的一方只能走到 start，对手接着把棋子走到 end。
 lesson-cycles-sum = 和的算法照旧，只多一条规则：∞ 加上数 n，就是把它集合中的每个值都与 n 异或后的 ∞。
     单独的 fork 是 { $fork }，必胜；但 fork 加上 start（值 { $start }）得到 { $sum }，所以{ $verdict }。
+
+## grundy nimber --explain
+nimber-explain-rule = Nim 乘法对 Nim 加法（异或）满足分配律：把两个因数都拆成不同的 2 的幂，乘积就是第一个因数的每个 2 的幂与第二个因数的每个 2 的幂的 Nim 积的异或。
+    2 的幂 2ⁿ 等于费马幂 2^(2^k)（2、4、16、256、……）之积，其中 k 取遍 n 的二进制表示中为 1 的各位。
+    不同费马幂的 Nim 积就是普通乘积；费马幂 F 与自身相乘得到它的一倍半：F ⊗ F = 3F/2。
+nimber-explain-split = { $number } = { $powers }
+nimber-explain-term = { $x } ⊗ { $y } = { $factors } = { $value }
+nimber-explain-term-plain = { $x } ⊗ { $y } = { $value }（没有公共的费马幂：就是普通乘积）
+nimber-explain-term-square = { $x } ⊗ { $y } = { $value }（费马幂与自身相乘：得到它的一倍半）
+nimber-explain-many = （共有 { $count } 个 2 的幂的乘积，超过 64 个时不逐一列出。）
+nimber-explain-total = 这些乘积的异或：{ $a } ⊗ { $b } = { $value }。
+nimber-explain-add = Nim 加法就是异或，即按二进制逐位相加、不进位：{ $a } ⊕ { $b } = { $value }。
+nimber-explain-pow = 在 Nim 乘法下，{ $a } 的 { $e } 次幂（反复平方并相乘）为 { $value }。
+nimber-explain-check-inverse = 所以 { $value } 是 { $a } 的逆元：{ $a } ⊗ { $value } = 1。
+nimber-explain-check-sqrt = 所以 { $value } 是 { $a } 的平方根：{ $value } ⊗ { $value } = { $a }。

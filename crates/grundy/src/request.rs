@@ -87,11 +87,13 @@ pub enum Kind {
     Lesson,
     /// Every position reachable from some positions, labelled (`explore`).
     Explore,
+    /// Nimber arithmetic (`nimber`).
+    Nimber,
 }
 
 impl Kind {
     /// Every question.
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 13] = [
         Kind::Solve,
         Kind::Seq,
         Kind::Period,
@@ -104,6 +106,7 @@ impl Kind {
         Kind::Move,
         Kind::Lesson,
         Kind::Explore,
+        Kind::Nimber,
     ];
 
     /// The question's name: `"solve"`, `"seq"`, ...
@@ -121,6 +124,7 @@ impl Kind {
             Kind::Move => "move",
             Kind::Lesson => "lesson",
             Kind::Explore => "explore",
+            Kind::Nimber => "nimber",
         }
     }
 
@@ -252,6 +256,15 @@ pub enum Question {
         /// Positions each process may hold.
         max_positions: u64,
     },
+    /// `nimber`: one operation of the field of nimbers.
+    Nimber {
+        /// The operation.
+        op: crate::nimber::field::Op,
+        /// Its numbers (one or two).
+        args: Vec<num_bigint::BigUint>,
+        /// The language of an explanation, when one is asked for.
+        explain: Option<Lang>,
+    },
     /// A lesson (`None`: the list of topics).
     Lesson {
         /// The topic.
@@ -308,6 +321,17 @@ pub enum Answer {
     Document(Json),
     /// `explore`.
     Explore(crate::explore::Summary),
+    /// `nimber`.
+    Nimber {
+        /// The operation.
+        op: crate::nimber::field::Op,
+        /// Its numbers.
+        args: Vec<num_bigint::BigUint>,
+        /// The result.
+        value: num_bigint::BigUint,
+        /// The walk-through.
+        explanation: Option<String>,
+    },
 }
 
 /// A move made in play, with the board after it.
@@ -339,6 +363,15 @@ impl Answer {
             }
             Answer::Pattern(report) => contract::pattern(report),
             Answer::Explore(summary) => contract::explore(summary),
+            Answer::Nimber { op, args, value, explanation } => {
+                let args: Vec<String> = args.iter().map(ToString::to_string).collect();
+                let mut doc = json!({"op": op.name(), "args": args,
+                    "value": contract::value(&crate::analysis::Value::Nimber(value.clone()))});
+                if let Some(text) = explanation {
+                    doc["explanation"] = text.as_str().into();
+                }
+                doc
+            }
             Answer::Table(table) => contract::table(table),
             Answer::Misere(quotient) => contract::misere(quotient),
             Answer::Genus(list) => contract::genera(list),
@@ -465,6 +498,43 @@ impl Request {
             };
             return Ok(Request { game: None, question });
         }
+        if kind == Kind::Nimber {
+            use crate::nimber::field::Op;
+            let name = fields.text("op")?.unwrap_or_default();
+            let op = Op::from_name(name).ok_or_else(|| {
+                Fields::bad("op", format!("'{name}' is not one of add, mul, pow, inv, sqrt"))
+            })?;
+            let mut args = Vec::new();
+            for field in ["a", "b"].into_iter().take(op.arity()) {
+                let text = match fields.get(field) {
+                    Some(Json::String(text)) => text.clone(),
+                    Some(Json::Number(number)) => number.to_string(),
+                    Some(other) => {
+                        return Err(Fields::bad(field, format!("{other} is not a number")))
+                    }
+                    None => {
+                        return Err(Fields::bad(
+                            field,
+                            format!(
+                                "{} takes {} number{}",
+                                op.name(),
+                                op.arity(),
+                                if op.arity() == 1 { "" } else { "s" }
+                            ),
+                        ))
+                    }
+                };
+                args.push(
+                    crate::nimber::field::parse_nimber(&text)
+                        .map_err(|problem| Fields::bad(field, format!("'{text}': {problem}")))?,
+                );
+            }
+            if op.arity() == 1 && fields.get("b").is_some() {
+                return Err(Fields::bad("b", format!("{} takes one number", op.name())));
+            }
+            let explain = if fields.flag("explain")? { Some(fields.lang()?) } else { None };
+            return Ok(Request { game: None, question: Question::Nimber { op, args, explain } });
+        }
         if kind == Kind::Graph {
             let graph = load_graph(&fields, door)?;
             return Ok(Request { game: None, question: Question::Graph { graph } });
@@ -567,7 +637,7 @@ impl Request {
                 }
                 Question::Explore { positions, max_positions }
             }
-            Kind::Lesson | Kind::Graph => unreachable!("answered above"),
+            Kind::Lesson | Kind::Graph | Kind::Nimber => unreachable!("answered above"),
         };
         if matches!(question, Question::Misere { .. } | Question::Genus { .. })
             && game.heap_game().is_none()
@@ -704,6 +774,14 @@ impl Request {
                     )?,
                 };
                 Answer::Lesson { topic: topic.clone(), text }
+            }
+            Question::Nimber { op, args, explain } => {
+                let value = op
+                    .apply(args)
+                    .map_err(|problem| Error::BadArgument { argument: "A".into(), problem })?;
+                let explanation =
+                    explain.map(|lang| crate::explain::nimber(*op, args, &value, lang));
+                Answer::Nimber { op: *op, args: args.clone(), value, explanation }
             }
             Question::Explore { .. } => {
                 let job = self.explore_job()?;

@@ -6,7 +6,6 @@ use super::sequential::explore;
 use super::{Job, Label};
 use crate::error::Result;
 use crate::game_graph::GameGraph;
-use crate::games::Rules;
 use crate::limits::Limits;
 use crate::solve::retrograde::{retrograde, TerminalRule};
 use crate::solve::values::ValueSolver;

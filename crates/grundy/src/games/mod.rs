@@ -15,6 +15,7 @@
 //!
 //! A new family is one file here and one line in [`BUILTIN_FAMILIES`].
 
+pub mod coins;
 pub mod fibonacci;
 pub mod generic;
 pub mod georgia_bob;
@@ -511,6 +512,11 @@ pub static BUILTIN_FAMILIES: &[&dyn Family] = &[
     &georgia_bob::GeorgiaBobFamily,
     &fibonacci::FibonacciNimFamily,
     &northcott::NorthcottFamily,
+    &coins::CoinFamily { rule: coins::CoinRule::TurningTurtles },
+    &coins::CoinFamily { rule: coins::CoinRule::MockTurtles },
+    &coins::CoinFamily { rule: coins::CoinRule::Ruler },
+    &coins::CoinFamily { rule: coins::CoinRule::Twins },
+    &coins::CornersFamily,
     &graph::GraphFamily,
     #[cfg(feature = "script")]
     &script::ScriptFamily,

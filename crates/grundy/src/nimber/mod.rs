@@ -250,3 +250,5 @@ mod tests {
         assert_eq!(scratch.mex([1]), 0);
     }
 }
+
+pub mod field;

@@ -4,7 +4,7 @@
 # one run; positions a second per core, bytes kept per position and messages per move, read
 # from each run's `--progress` line. Machines are noisy: compare the ratios of one run.
 #
-#   benches/explore.sh [SIDE]      (SIDE×SIDE positions; default 3163, just over 10^7)
+#   bench/explore.sh [SIDE]      (SIDE×SIDE positions; default 3163, just over 10^7)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 side=${1:-3163}
