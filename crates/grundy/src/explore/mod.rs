@@ -94,7 +94,7 @@ impl EncodedOptions {
     }
 
     /// The parts of option `idx`, each encoded.
-    pub fn option(&self, idx: usize) -> impl Iterator<Item = &[u8]> + ExactSizeIterator + '_ {
+    pub fn option(&self, idx: usize) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
         let first = if idx == 0 { 0 } else { self.option_ends[idx - 1] };
         (first..self.option_ends[idx]).map(move |part| {
             let start = if part == 0 { 0 } else { self.part_ends[part - 1] };
@@ -436,6 +436,3 @@ impl std::fmt::Display for Summary {
         Ok(())
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -220,7 +220,7 @@ impl Shard {
     /// Polls the cancellation flag and the deadline now and then.
     fn tick(&mut self) {
         self.steps = self.steps.wrapping_add(1);
-        if self.steps % 4096 == 0 {
+        if self.steps.is_multiple_of(4096) {
             if let Err(error) = self.limits.check() {
                 self.fail(error);
             }

@@ -66,7 +66,7 @@ impl CoinRule {
         match self {
             CoinRule::TurningTurtles | CoinRule::Twins => place,
             // 2n, plus 1 where n has an even number of ones: the n-th odious number.
-            CoinRule::MockTurtles => 2 * place + u64::from(place.count_ones() % 2 == 0),
+            CoinRule::MockTurtles => 2 * place + u64::from(place.count_ones().is_multiple_of(2)),
             CoinRule::Ruler => place & place.wrapping_neg(),
         }
     }

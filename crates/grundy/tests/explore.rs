@@ -2,18 +2,18 @@
 //! games with splits and cycles, and the retrograde analysis (`graph`'s answers) on random
 //! graphs, for any number of shards.
 
-use super::sequential::explore;
-use super::{Job, Label};
-use crate::error::Result;
-use crate::game_graph::GameGraph;
-use crate::limits::Limits;
-use crate::solve::retrograde::{retrograde, TerminalRule};
-use crate::solve::values::ValueSolver;
+use grundy::error::Result;
+use grundy::explore::sequential::explore;
+use grundy::explore::{value_text, Job, Label};
+use grundy::game_graph::GameGraph;
+use grundy::limits::Limits;
+use grundy::solve::retrograde::{retrograde, TerminalRule};
+use grundy::solve::values::ValueSolver;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::games::listed::ListedGame as Listed;
+use grundy::games::listed::ListedGame as Listed;
 
 /// Every reachable position's label by `explore` with `workers` shards.
 fn explored(game: &Listed, starts: &[u32], workers: u32) -> Result<HashMap<u32, Label>> {
@@ -23,7 +23,7 @@ fn explored(game: &Listed, starts: &[u32], workers: u32) -> Result<HashMap<u32, 
     let mut labels = HashMap::new();
     for shard in driver.shards() {
         for (bytes, label) in shard.labels() {
-            let node: u32 = crate::codec::Codec::decode(bytes).expect("a node");
+            let node: u32 = grundy::codec::Codec::decode(bytes).expect("a node");
             assert!(labels.insert(node, label).is_none(), "node {node} labelled twice");
         }
     }
@@ -84,7 +84,7 @@ proptest! {
         for node in 0..game.moves.len() as u32 {
             let value = solver.value(&node).expect("the solver answers");
             prop_assert_eq!(&labels[&node].value, &value, "node {}", node);
-            prop_assert_eq!(labels[&node].outcome, crate::solve::sum::outcome_of(&value));
+            prop_assert_eq!(labels[&node].outcome, grundy::solve::sum::outcome_of(&value));
         }
     }
 
@@ -112,7 +112,7 @@ proptest! {
         let labels = explored(&game, &starts, workers).expect("no split at all");
         let graph = GameGraph::from_successors(&lists);
         let solved = retrograde(&graph, &graph.predecessors(), TerminalRule::MoverLoses);
-        let values = crate::solve::loopy::loopy_values_naive(&graph);
+        let values = grundy::solve::loopy::loopy_values_naive(&graph);
         for node in 0..lists.len() as u32 {
             prop_assert_eq!(labels[&node].outcome, solved.outcome(node), "node {}", node);
             prop_assert_eq!(labels[&node].remoteness, solved.remoteness(node), "node {}", node);
@@ -123,7 +123,7 @@ proptest! {
 
 #[test]
 fn kayles_by_explore_is_kayles_by_solve() {
-    let game = crate::game("kayles").expect("kayles");
+    let game = grundy::game("kayles").expect("kayles");
     let rules = game.clone().encoded_rules().expect("a sum of heaps");
     let texts: Vec<String> = (0..=40).map(|n| n.to_string()).collect();
     let job = Job::new(rules, &texts, u64::MAX).expect("heaps");
@@ -131,13 +131,13 @@ fn kayles_by_explore_is_kayles_by_solve() {
     // Splits: no remoteness; every heap up to 40 is reached.
     assert_eq!(summary.tally.positions, 41);
     for (idx, label) in &summary.tally.starts {
-        let answer = crate::games::solve(
+        let answer = grundy::games::solve(
             &*game,
             &[texts[*idx as usize].as_str()],
-            crate::analysis::Convention::Normal,
+            grundy::analysis::Convention::Normal,
         )
         .expect("solved");
-        assert_eq!(super::value_text(&label.value), answer.value.expect("a value").to_string());
+        assert_eq!(value_text(&label.value), answer.value.expect("a value").to_string());
         assert_eq!(label.outcome, answer.outcome);
         assert_eq!(label.remoteness, None);
     }
@@ -145,7 +145,7 @@ fn kayles_by_explore_is_kayles_by_solve() {
 
 #[test]
 fn a_start_position_that_is_not_one_is_named() {
-    let game = crate::game("kayles").expect("kayles");
+    let game = grundy::game("kayles").expect("kayles");
     let rules = game.encoded_rules().expect("a sum of heaps");
     let error = Job::new(rules, &["3".into(), "x".into()], 10).err().expect("refused");
     assert!(error.to_string().starts_with("component 2 of the position, 'x'"), "{error}");
@@ -153,7 +153,7 @@ fn a_start_position_that_is_not_one_is_named() {
 
 #[test]
 fn the_position_limit_is_per_worker_and_named() {
-    let game = crate::game("nim").expect("nim");
+    let game = grundy::game("nim").expect("nim");
     let job = Job::new(game.encoded_rules().expect("heaps"), &["100".into()], 10).expect("a heap");
     let error = explore(&job, &Limits::default(), 2).err().expect("over the limit");
     assert!(error.to_string().contains("--max-positions"), "{error}");
