@@ -206,6 +206,8 @@ def cli_args(kind, low):
         return [kind, game, "--json"] + (["--max", str(low["max"])] if "max" in low else [])
     if kind == "table":
         return ["table", game, "--size", str(low.get("size", 20)), "--json"]
+    if kind == "explore":
+        return ["explore", game, *low["positions"], "--json"]
     return None
 
 
@@ -263,3 +265,28 @@ def test_positions_nested_too_deep_or_containing_themselves_are_refused():
 def test_game_files_are_read_by_the_command_line_s_rules():
     with pytest.raises(ValueError, match="not a regular file"):
         grundy.solve("graph:/dev/zero", ["a"])
+
+
+def test_explore_labels_a_game_of_callables_as_solve_does():
+    game = grundy.Game(moves=lambda n: [n - k for k in (1, 2) if n - k >= 0])
+    doc = grundy.explore(game, [10])
+    assert doc["positions"] == 11
+    assert doc["start"][0]["value"] == grundy.solve(game, [10])["value"] == 10 % 3
+    # No move splits: remoteness is there; 10 is won by moving to 9 (a multiple of 3).
+    assert doc["start"][0]["remoteness"] == 7
+
+
+def test_nimber_products_are_the_definition():
+    n = 16
+    product = [[0] * n for _ in range(n)]
+    for x in range(n):
+        for y in range(n):
+            seen = {product[a][y] ^ product[x][b] ^ product[a][b] for a in range(x) for b in range(y)}
+            product[x][y] = next(v for v in range(n * n) if v not in seen)
+    for x in range(n):
+        for y in range(n):
+            assert grundy.nimber("mul", x, y)["value"] == product[x][y]
+    big = 2 ** 200 + 12345
+    assert grundy.nimber("mul", big, grundy.nimber("inv", big)["value"])["value"] == 1
+    with pytest.raises(ValueError):
+        grundy.nimber("inv", 0)

@@ -17,7 +17,8 @@ import json as _json
 from . import _grundy
 from ._grundy import Game, LimitError, sum  # noqa: A004  (grundy.sum, as in scripts)
 
-__all__ = ["solve", "seq", "period", "misere", "genus", "pattern", "table", "graph", "play", "lesson", "Game", "sum",
+__all__ = ["solve", "seq", "period", "misere", "genus", "pattern", "table", "graph", "play", "lesson", "explore",
+           "nimber", "Game", "sum",
            "LimitError",
            "Analysis", "Table", "Sequence"]
 
@@ -139,3 +140,22 @@ def play(game, components, misere=False, lang="en"):
 def lesson(topic=None, lang="en", answers=False):
     """A lesson's text (``{"topic": ..., "text": ...}``), or the list of topics."""
     return _ask("lesson", None, topic=topic, lang=lang, answers=bool(answers))
+
+
+def explore(game, positions, max_positions=None):
+    """Every position reachable from ``positions`` (one component each), labelled: the
+    ``explore --json`` document (one thread; the command line spreads it on threads and
+    processes). A :class:`Game` of callables is explored too."""
+    return _ask("explore", game, positions=[str(p) for p in positions], max_positions=_count(max_positions))
+
+
+def nimber(op, a, b=None, explain=False, lang="en"):
+    """Nimber arithmetic: ``op`` is ``"add"``, ``"mul"``, ``"pow"`` (``b`` an ordinary
+    exponent), ``"inv"`` or ``"sqrt"``; ``a`` and ``b`` ints of any size. The ``nimber --json``
+    document; its ``"value"`` is the answer.
+
+    >>> nimber("mul", 2, 3)["value"]
+    1
+    """
+    return _ask("nimber", None, op=op, a=str(int(a)), b=None if b is None else str(int(b)),
+                explain=bool(explain), lang=lang)
