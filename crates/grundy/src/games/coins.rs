@@ -9,6 +9,7 @@ use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::outcome::Outcome;
+pub use crate::rules::coin_sets::*;
 pub use crate::rules::coins::*;
 use crate::ruleset::{options_within, Options};
 use crate::table::PairTable;
@@ -65,6 +66,97 @@ impl Family for CornersFamily {
     }
     fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
         (spec.lower == "turning-corners").then(|| Ok(Arc::new(TurningCorners) as Arc<dyn Game>))
+    }
+}
+
+/// `coins:S` in the registry: the coin-turning game of your own move set.
+#[derive(Debug, Clone, Copy)]
+pub struct CoinSetFamily;
+
+impl Family for CoinSetFamily {
+    fn syntax(&self) -> &'static str {
+        "coins:S"
+    }
+    fn about(&self) -> &'static str {
+        "coins in a row: turn k coins for k in the set S (the rightmost a head), e.g. coins:1,2,3"
+    }
+    fn component(&self) -> &'static str {
+        "the place of one head, from 0: 5"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        let rest = spec.after_prefix("coins:")?;
+        Some((|| {
+            let counts =
+                super::parse_word_list(rest, "number of coins").map_err(|p| spec.bad(p))?;
+            let counts: Vec<u32> =
+                counts.into_iter().map(|k| u32::try_from(k).unwrap_or(u32::MAX)).collect();
+            let game = CoinSet::new(counts).map_err(|p| spec.bad(p))?;
+            Ok(Arc::new(game) as Arc<dyn Game>)
+        })())
+    }
+}
+
+impl Rules for CoinSet {
+    fn name(&self) -> String {
+        CoinSet::name(self)
+    }
+
+    fn parse_component(&self, text: &str) -> std::result::Result<u64, String> {
+        super::parse_word(text)
+    }
+
+    fn show_component(&self, place: &u64) -> String {
+        place.to_string()
+    }
+
+    /// Values by the definition (the value solver), winning moves said as the coins to turn.
+    fn normal_play(&self, heads: &[u64], limits: &Limits) -> Option<Result<Analysis>> {
+        let mut solver = crate::solve::values::ValueSolver::new(self, limits.clone());
+        let mut known = std::collections::HashMap::new();
+        let mut options = Options::new();
+        let mut learn =
+            |place: u64, known: &mut std::collections::HashMap<u64, u64>| -> Result<()> {
+                if known.contains_key(&place) {
+                    return Ok(());
+                }
+                let value = solver.value(&place)?.finite().expect("coin games always end");
+                known.insert(place, value);
+                Ok(())
+            };
+        for &head in heads {
+            let learned = learn(head, &mut known).and_then(|()| {
+                options_within(self, &head, &mut options, limits)?;
+                for &part in options.all_components() {
+                    learn(part, &mut known)?;
+                }
+                Ok(())
+            });
+            if let Err(error) = learned {
+                if !error.is_limit() {
+                    return Some(Err(error));
+                }
+            }
+        }
+        let result = heads_answer(
+            self,
+            heads,
+            |place| known.get(place).copied().unwrap_or(0),
+            |&n, parts| {
+                let mut places = vec![n.to_string()];
+                places.extend(parts.iter().rev().map(u64::to_string));
+                turned(&places)
+            },
+            limits,
+        );
+        // A head whose value could not be had within the limits leaves no answer.
+        if heads.iter().any(|head| !known.contains_key(head)) {
+            return Some(Err(crate::error::Error::limit(
+                crate::error::Limit::Options,
+                limits.max_options as u64,
+                format!("a head of {} has too many moves to solve", CoinSet::name(self)),
+            )));
+        }
+        Some(result)
     }
 }
 
@@ -227,6 +319,42 @@ impl Rules for TurningCorners {
 mod tests {
     use super::*;
     use crate::games::generic::by_rules;
+
+    /// The general family restates the named ones: Mock Turtles is coins:1,2,3, Twins coins:2,
+    /// and Turning Turtles coins:1,2 one place further right.
+    #[test]
+    fn coin_sets_restate_the_named_games() {
+        let limits = Limits::default();
+        let value = |game: &CoinSet, n: u64| {
+            game.normal_play(&[n], &limits).unwrap().unwrap().value.unwrap().to_string()
+        };
+        let mock = CoinSet::new(vec![3, 1, 2]).unwrap();
+        let twins = CoinSet::new(vec![2]).unwrap();
+        let turtles = CoinSet::new(vec![1, 2]).unwrap();
+        for n in 0..30 {
+            assert_eq!(value(&mock, n), CoinRule::MockTurtles.value(n).to_string(), "{n}");
+            assert_eq!(value(&twins, n), CoinRule::Twins.value(n).to_string(), "{n}");
+            assert_eq!(
+                value(&turtles, n),
+                CoinRule::TurningTurtles.value(n + 1).to_string(),
+                "{n}"
+            );
+        }
+        assert_eq!(mock.name(), "coins:1,2,3");
+        assert!(CoinSet::new(vec![0]).is_err() && CoinSet::new(vec![5]).is_err());
+        let answer = mock.normal_play(&[3, 5, 9], &limits).unwrap().unwrap();
+        let named = CoinRow { rule: CoinRule::MockTurtles }
+            .normal_play(&[3, 5, 9], &limits)
+            .unwrap()
+            .unwrap();
+        let sorted = |moves: &[MoveReport]| {
+            let mut moves: Vec<Vec<String>> = moves.iter().map(|m| m.after.clone()).collect();
+            moves.sort();
+            moves
+        };
+        assert_eq!(sorted(&answer.winning_moves), sorted(&named.winning_moves));
+        assert_eq!(answer.winning_moves.len(), 4);
+    }
 
     /// The closed-form answer (value and every winning move) against the generic path's, which
     /// computes values by the definition.

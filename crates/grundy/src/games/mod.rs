@@ -517,6 +517,7 @@ pub static BUILTIN_FAMILIES: &[&dyn Family] = &[
     &coins::CoinFamily { rule: coins::CoinRule::Ruler },
     &coins::CoinFamily { rule: coins::CoinRule::Twins },
     &coins::CornersFamily,
+    &coins::CoinSetFamily,
     &graph::GraphFamily,
     #[cfg(feature = "script")]
     &script::ScriptFamily,
