@@ -11,6 +11,7 @@ test-heaps = { $n ->
 explain-list-separator = ,{" "}
 explain-nothing = nothing
 explain-heap-label = heap { $i }
+explain-heap-value-label = heap { $i }: g({ $size })
 explain-nim-sum-label = nim-sum
 explain-count-label = count
 explain-winning-moves-title = Winning moves:
@@ -249,8 +250,9 @@ explain-pieces-rule =
     on; with an odd number of pieces the first piece pairs with the wall (cell 0). The free
     cells inside each pair are a Nim heap: moving the right piece of a pair left takes
     tokens from that heap. Moving the left piece left widens the gap of its pair, a heap
-    that grows; that does not help the opponent, who can move the right piece after it by
-    as many cells, which undoes it. The gaps between pairs do not count.
+    that grows; that does not help the player who does it, because the next player moves the
+    right piece after it by as many cells, which undoes it. The gaps between pairs do not
+    count.
 explain-pieces-pair = ({ $left }, { $right }): gap { $gap }
 explain-pieces-wall-pair = (wall, { $right }): gap { $gap }
 explain-pieces-component = line { $i } ({ $count } { $count ->
@@ -636,9 +638,12 @@ lesson-cycles-value = value
 lesson-cycles-outcome = outcome
 lesson-cycles-remoteness = remoteness
 lesson-cycles-values = grundy graph { $file } labels every node:
-lesson-cycles-infinity = Smith's rule extends the Grundy value to such graphs: a node whose play can be
-    forced to end gets a number as before; a node from which play may go on for ever gets ∞, with
-    the finite values it can move to in brackets. A position with a single ∞ is a win (N) when
+lesson-cycles-infinity = Smith's rule extends the Grundy value to such graphs, handing out the numbers 0, 1, 2, …
+    in turn. A node gets the number m when it has no move to a node of value m, it has moves
+    to nodes of every value below m, and from every node it can move to that has a larger
+    value or none yet there is a move back to a node of value m: running away does not
+    help, the opponent comes back to m. A node that never gets a number gets ∞, with the
+    finite values it can move to in brackets. A position with a single ∞ is a win (N) when
     it can move to a 0; otherwise it is a draw (D): neither player can force an end.
 lesson-cycles-remoteness-text = Remoteness is the number of moves the game lasts when the winner hurries and
     the loser delays; a draw has none.

@@ -7,6 +7,7 @@ test-heaps = { $n } 堆
 explain-list-separator = 、
 explain-nothing = 无
 explain-heap-label = 第 { $i } 堆
+explain-heap-value-label = 第 { $i } 堆：g({ $size })
 explain-nim-sum-label = 异或和
 explain-count-label = 计数
 explain-winning-moves-title = 必胜走法：
@@ -191,9 +192,9 @@ explain-stair-check = 检验：第一种走法之后局面为 { $after }；奇�
 explain-pieces-header = 局面：棋子在第 { $position } 格（POJ 1704，Georgia 和 Bob：一步把一枚棋子向左移，不能移到或跨过别的棋子，不能越过第 1 格）。
 explain-pieces-rule =
     先把棋子排序，再从右往左两两配对：最后一枚和倒数第二枚，依此类推；棋子数为奇数时，
-    第一枚和墙（第 0 格）配对。每一对之间的空格数就是一堆 Nim：把一对中右边的棋子左移，
-    就是从这堆中拿走石子。把左边的棋子左移会使这一对的间距变大，堆变大了；这对对手没有
-    帮助，对手可以把右边的棋子跟着左移同样多格，恢复原状。对与对之间的空格不计。
+    第一枚和墙（第 0 格）配对。每一对内部的空格数就是一堆 Nim：把一对中右边的棋子左移，
+    就是从这堆中拿走石子。把左边的棋子左移会使这一对的间距变大，堆变大了；但这样走对走棋的人
+    没有好处：下一位玩家可以把右边的棋子跟着左移同样多格，间距恢复原样。对与对之间的空格不计。
 explain-pieces-pair = ({ $left }, { $right })：间距 { $gap }
 explain-pieces-wall-pair = (墙, { $right })：间距 { $gap }
 explain-pieces-wall-name = (墙, { $right })
@@ -508,9 +509,11 @@ lesson-cycles-value = 值
 lesson-cycles-outcome = 结果
 lesson-cycles-remoteness = 远度
 lesson-cycles-values = grundy graph { $file } 给每个顶点标上：
-lesson-cycles-infinity = Smith 的规则把 Grundy值推广到这样的图：能被迫结束的顶点仍得到一个数；可能永远走下去的顶点得到 ∞，
-    括号里是它能走到的有限值。只有一个 ∞ 的局面，如果能走到 0 就是必胜态（N）；否则是平局（D）：
-    谁都无法迫使游戏结束。
+lesson-cycles-infinity = Smith 规则把 Grundy 值推广到这样的图，依次分配 0、1、2 等数。一个顶点满足以下三条时
+    得到数 m：它不能走到值为 m 的顶点；对每个小于 m 的值，它都能走到具有该值的顶点；对于它能走到的、
+    值大于 m 或尚未确定的每个顶点，都能从那里一步走回某个值为 m 的顶点——逃跑没有用，对手会把局面
+    拉回 m。始终得不到数的顶点得到 ∞，括号里是它能走到的有限值。只有一个 ∞ 的局面，如果能走到
+    值为 0 的顶点，就是必胜态（N）；否则是平局（D）：谁都无法迫使游戏结束。
 lesson-cycles-remoteness-text = 远度是赢家尽快、输家尽量拖延时游戏持续的步数；平局没有远度。
 lesson-cycles-pitfall-draw = 不带记忆的穷举在环上会永远运行，而且“不是必败”不等于“必胜”：平局两者都不是。
     要像 grundy 那样从终点开始给图标号（逆向分析）。

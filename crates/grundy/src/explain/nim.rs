@@ -396,14 +396,19 @@ pub fn heap_sum(
     let component_values: Vec<u64> = heaps.iter().map(|&h| value(h)).collect();
     let total = component_values.iter().fold(0, |acc, v| acc ^ v);
     let _ = writeln!(out, "\n{}\n", tr(lang, "explain-heap-xor-intro", &Args::new()));
-    write_binary_table(
-        &mut out,
-        lang,
-        true,
-        &heap_labels(lang, heaps.len()),
-        &component_values,
-        &total,
-    );
+    // Each heap's size beside its value: "heap 1: g(5)   4 = 100".
+    let labels: Vec<String> = heaps
+        .iter()
+        .enumerate()
+        .map(|(idx, &size)| {
+            tr(
+                lang,
+                "explain-heap-value-label",
+                &crate::i18n::args![("i", idx + 1), ("size", size)],
+            )
+        })
+        .collect();
+    write_binary_table(&mut out, lang, true, &labels, &component_values, &total);
     if total == 0 {
         let _ = writeln!(out, "{}", tr(lang, "explain-heap-p", &Args::new()));
         return out;
