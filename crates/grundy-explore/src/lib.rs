@@ -360,11 +360,7 @@ pub fn run(
     if let Some(dir) = out {
         write_part(dir, process, &shards).map_err(RunError::Output)?;
     }
-    let positions = job_kept.starts.iter().map(|start| job_kept.rules.show(start)).collect();
-    Ok(Finished {
-        summary: Summary { game: job_kept.rules.name(), positions, tally, processes, threads },
-        messages,
-    })
+    Ok(Finished { summary: Summary::new(&job_kept, tally, processes, threads), messages })
 }
 
 /// Writes this process's positions to `dir/part-I`: first to a `.partial` file, renamed when

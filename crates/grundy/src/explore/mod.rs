@@ -410,6 +410,14 @@ pub struct Summary {
     pub threads: usize,
 }
 
+impl Summary {
+    /// The summary of `job` from the final `tally`, run on `processes` × `threads` workers.
+    pub fn new(job: &Job, tally: Tally, processes: usize, threads: usize) -> Summary {
+        let positions = job.starts.iter().map(|start| job.rules.show(start)).collect();
+        Summary { game: job.rules.name(), positions, tally, processes, threads }
+    }
+}
+
 impl std::fmt::Display for Summary {
     /// The text answer: the counts, then one line per start position.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -72,7 +72,5 @@ impl Driver for Sequential {
 pub fn explore(job: &Job, limits: &Limits, workers: u32) -> Result<(Summary, Sequential)> {
     let mut driver = Sequential::new(job, limits, workers);
     let tally = label_all(&mut driver, &job.starts, &mut |_, _| {})?;
-    let positions = job.starts.iter().map(|start| job.rules.show(start)).collect();
-    let summary = Summary { game: job.rules.name(), positions, tally, processes: 1, threads: 1 };
-    Ok((summary, driver))
+    Ok((Summary::new(job, tally, 1, 1), driver))
 }

@@ -151,21 +151,16 @@ impl Shard {
 
     /// The encoding of position `idx`.
     pub fn position(&self, idx: u32) -> &[u8] {
-        let idx = idx as usize;
-        let start = if idx == 0 { 0 } else { self.ends[idx - 1] as usize };
-        &self.arena[start..self.ends[idx] as usize]
+        slice(&self.arena, &self.ends, idx)
     }
 
     fn options_of(&self, idx: u32) -> std::ops::Range<u64> {
-        let idx = idx as usize;
-        let start = if idx == 0 { 0 } else { self.option_ends[idx - 1] };
-        start..self.option_ends[idx]
+        span(&self.option_ends, idx)
     }
 
     fn preds_of(&self, idx: u32) -> std::ops::Range<usize> {
-        let idx = idx as usize;
-        let start = if idx == 0 { 0 } else { self.pred_ends[idx - 1] as usize };
-        start..self.pred_ends[idx] as usize
+        let span = span(&self.pred_ends, idx);
+        span.start as usize..span.end as usize
     }
 
     /// The position that option `option` (local) belongs to.
@@ -702,10 +697,16 @@ impl Shard {
     }
 }
 
-fn slice<'a>(arena: &'a [u8], ends: &[u64], idx: u32) -> &'a [u8] {
+/// Entry `idx` of a list of lists stored as the end of each: `ends[idx - 1]..ends[idx]`.
+fn span(ends: &[u64], idx: u32) -> std::ops::Range<u64> {
     let idx = idx as usize;
-    let start = if idx == 0 { 0 } else { ends[idx - 1] as usize };
-    &arena[start..ends[idx] as usize]
+    let start = if idx == 0 { 0 } else { ends[idx - 1] };
+    start..ends[idx]
+}
+
+fn slice<'a>(arena: &'a [u8], ends: &[u64], idx: u32) -> &'a [u8] {
+    let span = span(ends, idx);
+    &arena[span.start as usize..span.end as usize]
 }
 
 /// The place of an outcome in [`Tally::by_outcome`]: P, N, D.

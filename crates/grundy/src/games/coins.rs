@@ -137,7 +137,15 @@ impl Rules for CoinSet {
                 }
             }
         }
-        let result = heads_answer(
+        // A head whose value could not be had within the limits leaves no answer.
+        if heads.iter().any(|head| !known.contains_key(head)) {
+            return Some(Err(crate::error::Error::limit(
+                crate::error::Limit::Options,
+                limits.max_options as u64,
+                format!("a head of {} has too many moves to solve", CoinSet::name(self)),
+            )));
+        }
+        Some(heads_answer(
             self,
             heads,
             |place| known.get(place).copied().unwrap_or(0),
@@ -147,16 +155,7 @@ impl Rules for CoinSet {
                 turned(&places)
             },
             limits,
-        );
-        // A head whose value could not be had within the limits leaves no answer.
-        if heads.iter().any(|head| !known.contains_key(head)) {
-            return Some(Err(crate::error::Error::limit(
-                crate::error::Limit::Options,
-                limits.max_options as u64,
-                format!("a head of {} has too many moves to solve", CoinSet::name(self)),
-            )));
-        }
-        Some(result)
+        ))
     }
 }
 
