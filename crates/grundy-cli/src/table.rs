@@ -12,6 +12,10 @@ use std::io::Write;
 /// Runs `grundy table`.
 pub fn run(args: &TableArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<bool> {
     let size = parse_count(&args.size, "--size")?;
+    // What the picture would cost is known from the size alone: refuse before computing.
+    if let Some(problem) = args.svg.as_ref().and_then(|_| grundy_plot::svg_refusal(size)) {
+        return Err(crate::BadInput::msg(format!("--svg: {problem}")).into());
+    }
     let low = serde_json::json!({"game": args.game, "size": size});
     let request = Request::from_json(Kind::Table, &low, &Door::local(&Files), limits)
         .map_err(library_error)?;

@@ -838,6 +838,16 @@ mod classic_games {
             .status
             .success());
         assert!(std::fs::read_to_string(&svg_path).unwrap().starts_with("<svg"));
+        // An SVG whose cells would fill gigabytes is refused from the size alone, before the
+        // table is computed, and no file is written.
+        let huge = dir.join("huge.svg");
+        let refused =
+            grundy(&["table", "kayles", "--size", "4096", "--svg", huge.to_str().unwrap()]);
+        assert_eq!(refused.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains("--svg") && stderr.contains("--png"), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(refused.stdout.is_empty() && !huge.exists());
         let plot_path = dir.join("grundy.png");
         assert!(grundy(&["seq", "grundy", "300", "--png", plot_path.to_str().unwrap()])
             .status

@@ -70,8 +70,8 @@ pub struct Picture {
 }
 
 impl Picture {
-    /// Draws `drawing` on a bitmap and on an SVG document of the same size.
-    fn render<D: Drawing>(width: usize, height: usize, drawing: &D) -> Picture {
+    /// Draws `drawing` on a bitmap and, when `with_svg`, on an SVG document of the same size.
+    fn render<D: Drawing>(width: usize, height: usize, drawing: &D, with_svg: bool) -> Picture {
         register_font();
         let mut pixels = vec![255u8; width * height * 3];
         let cells;
@@ -82,7 +82,7 @@ impl Picture {
             let _ = root.present();
         }
         let mut svg = String::new();
-        {
+        if with_svg {
             let root = SVGBackend::with_string(&mut svg, (width as u32, height as u32))
                 .into_drawing_area();
             drawing.draw(&root);
@@ -167,8 +167,31 @@ struct Cells {
     size: (f64, f64),
 }
 
+/// The largest table side a heatmap is drawn as SVG for: every cell is one element of the
+/// document, so a side of 4096 would write 16,777,216 of them (1.4 GB); past this side a
+/// heatmap has pixels only ([`Picture::to_svg`] is empty), and front ends refuse `--svg` up
+/// front ([`svg_refusal`]).
+pub const MAX_SVG_SIDE: usize = 1024;
+
+/// Why a table of side `side` is not drawn as SVG, if it is not.
+///
+/// ```
+/// assert!(grundy_plot::svg_refusal(1024).is_none());
+/// assert!(grundy_plot::svg_refusal(4096).unwrap().contains("16777216 cells"));
+/// ```
+pub fn svg_refusal(side: u64) -> Option<String> {
+    (side > MAX_SVG_SIDE as u64).then(|| {
+        format!(
+            "an SVG table of side {side} would hold {} cells, one element each; the largest \
+             SVG table has side {MAX_SVG_SIDE}: draw larger ones with --png",
+            side.saturating_mul(side)
+        )
+    })
+}
+
 /// A table of values as a heatmap: `table[x][y]`, row x = 0 at the top, with a title, axes x
-/// and y with ticks, a colour legend, and the P-positions (value 0) marked in black.
+/// and y with ticks, a colour legend, and the P-positions (value 0) marked in black. Tables
+/// wider than [`MAX_SVG_SIDE`] are drawn as pixels only.
 pub fn heatmap(title: &str, table: &[Vec<u64>]) -> Picture {
     let n_rows = table.len().max(1);
     let n_cols = table.iter().map(Vec::len).max().unwrap_or(0).max(1);
@@ -176,7 +199,8 @@ pub fn heatmap(title: &str, table: &[Vec<u64>]) -> Picture {
     let (left, top, right, bottom) = (60usize, 50usize, 130usize, 50usize);
     let width = left + n_cols * cell + right;
     let height = top + n_rows * cell + bottom;
-    Picture::render(width, height, &Heatmap { title, table, cell, corner: (left, top) })
+    let with_svg = n_rows.max(n_cols) <= MAX_SVG_SIDE;
+    Picture::render(width, height, &Heatmap { title, table, cell, corner: (left, top) }, with_svg)
 }
 
 fn draw_heatmap<DB: DrawingBackend>(
@@ -368,7 +392,7 @@ impl SequencePlot {
     pub fn picture(&self) -> Picture {
         let width = SEQUENCE_LEFT + self.plot_width + 20;
         let height = SEQUENCE_TOP + PLOT_HEIGHT + 50;
-        Picture::render(width, height, self)
+        Picture::render(width, height, self, true)
     }
 
     fn draw_on<DB: DrawingBackend>(

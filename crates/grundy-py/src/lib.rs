@@ -150,10 +150,15 @@ fn seq_bytes(py: Python<'_>, game: &Bound<'_, PyAny>, n: u64) -> PyResult<Vec<u8
     })
 }
 
-/// The SVG heatmap of a table of values (for notebooks).
+/// The SVG heatmap of a table of values (for notebooks); a table wider than the SVG limit is
+/// refused with ValueError before it is drawn.
 #[pyfunction]
-fn heatmap_svg(title: &str, rows: Vec<Vec<u64>>) -> String {
-    grundy_plot::heatmap(title, &rows).to_svg()
+fn heatmap_svg(title: &str, rows: Vec<Vec<u64>>) -> PyResult<String> {
+    let side = rows.len().max(rows.iter().map(Vec::len).max().unwrap_or(0));
+    if let Some(problem) = grundy_plot::svg_refusal(side as u64) {
+        return Err(pyo3::exceptions::PyValueError::new_err(problem));
+    }
+    Ok(grundy_plot::heatmap(title, &rows).to_svg())
 }
 
 /// The SVG plot of a sequence of values (for notebooks).

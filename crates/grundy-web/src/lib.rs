@@ -52,6 +52,11 @@ pub struct Config {
     pub max_waiting: usize,
     /// How long a request body may take to arrive.
     pub body_time_limit: Duration,
+    /// How long a request's headers may take to arrive (a connection that trickles them, or
+    /// sits idle between requests, is closed after it).
+    pub header_time_limit: Duration,
+    /// Connections open at once; more wait to be accepted until one closes.
+    pub max_connections: usize,
     /// Distinct positions one answer may explore.
     pub max_positions: usize,
     /// The longest sequence `/api/seq` returns, and the largest `max` of `/api/period`.
@@ -71,6 +76,8 @@ impl Default for Config {
             max_concurrent: 4,
             max_waiting: 256,
             body_time_limit: Duration::from_secs(10),
+            header_time_limit: Duration::from_secs(10),
+            max_connections: 512,
             max_positions: 2_000_000,
             max_heap: 1_000_000,
             max_bytes: 512 << 20,
@@ -200,9 +207,42 @@ pub async fn bind(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> 
 }
 
 /// Serves on a listener already bound (tests bind port 0).
+///
+/// Each connection is served by hyper with a deadline on its request headers
+/// ([`Config::header_time_limit`]), and at most [`Config::max_connections`] are open at once:
+/// a client that opens connections and trickles a byte a second holds each one only until
+/// its deadline, and never more than the cap (axum's own `serve` sets neither).
 pub async fn serve_on(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
     let local = listener.local_addr()?.ip();
-    axum::serve(listener, router_on(config, local)).await
+    let header_time = config.header_time_limit;
+    let slots = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let app = router_on(config, local);
+    loop {
+        let slot = Arc::clone(&slots).acquire_owned().await.expect("the semaphore is never closed");
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // A connection that failed before it was accepted, or no file descriptor left for
+            // the moment: wait a little and go on serving the others.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |request| {
+                app.clone().oneshot(request.map(axum::body::Body::new))
+            });
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder.timer(TokioTimer::new()).header_read_timeout(header_time);
+            // A connection that ends in an error (a header deadline, a client gone) ends
+            // only itself.
+            let _ = builder.serve_connection(TokioIo::new(stream), service).await;
+            drop(slot);
+        });
+    }
 }
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");

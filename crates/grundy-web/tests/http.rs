@@ -462,6 +462,57 @@ fn a_body_that_never_arrives_is_given_up() {
     assert_eq!(status, 200);
 }
 
+/// Slowloris: connections that trickle their headers a byte at a time are closed at the header
+/// deadline, more of them than the connection cap only wait to be accepted, and a client that
+/// sends a whole request is answered while they trickle.
+#[test]
+fn connections_that_trickle_their_headers_are_closed() {
+    let addr = start(grundy_web::Config {
+        header_time_limit: Duration::from_millis(700),
+        max_connections: 8,
+        ..grundy_web::Config::default()
+    });
+    let started = std::time::Instant::now();
+    let trickle = b"POST /api/solve HTTP/1.1\r\nHost: localhost\r\nX-Slow: ";
+    let handles: Vec<_> = (0..20)
+        .map(|_| {
+            std::thread::spawn(move || {
+                let mut stream = TcpStream::connect(addr).unwrap();
+                stream.set_read_timeout(Some(Duration::from_millis(100))).unwrap();
+                // One byte every 100 ms for at most 10 s, until the server closes the
+                // connection (a read of 0 bytes or a write that fails).
+                for (sent, byte) in trickle.iter().cycle().take(100).enumerate() {
+                    if stream.write_all(&[*byte]).is_err() {
+                        return Some(sent);
+                    }
+                    let mut buffer = [0u8; 512];
+                    match stream.read(&mut buffer) {
+                        Ok(0) => return Some(sent),
+                        Ok(_) => return Some(sent), // an error status, then the close
+                        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                        Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+                        Err(_) => return Some(sent),
+                    }
+                }
+                None
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    // A whole request is answered while the trickling connections are open (or waiting).
+    let (status, _) = request(addr, "POST", "/api/solve", br#"{"game":"nim","components":["3"]}"#);
+    assert_eq!(status, 200);
+    let answered = started.elapsed();
+    for handle in handles {
+        let closed_after = handle.join().unwrap();
+        assert!(closed_after.is_some(), "a trickling connection was kept open for 10 s");
+    }
+    // 20 connections, 8 at a time, each closed at 0.7 s: all gone in well under the 10 s they
+    // would trickle for.
+    assert!(started.elapsed() < Duration::from_secs(8), "{:?}", started.elapsed());
+    assert!(answered < Duration::from_secs(5), "{answered:?}");
+}
+
 /// The request corpus (`testdata/requests.toml`) through the web API: every document equal to
 /// the library's own answer, every refusal a 400 (bad input) or 422 (a limit).
 #[test]

@@ -408,6 +408,7 @@ lesson-pieces-title = Pieces on a line (POJ 1704) and the staircase
 lesson-misere-title = Misère Nim: the last mover loses
 lesson-wythoff-title = Wythoff's game: the golden pairs
 lesson-cycles-title = Games with cycles: ∞, draws and remoteness
+lesson-coins-title = Coin-turning games: a row is a sum of heads, a grid a product
 
 lesson-pitfalls = Common pitfalls
 lesson-exercises = Exercises
@@ -673,3 +674,76 @@ nimber-explain-add = Nim-addition is XOR, bit by bit with no carries: { $a } ⊕
 nimber-explain-pow = { $a } to the power { $e } under nim-multiplication (by squaring and multiplying): { $value }.
 nimber-explain-check-inverse = So { $value } is the inverse of { $a } under nim-multiplication: { $a } ⊗ { $value } = 1.
 nimber-explain-check-sqrt = So { $value } is the square root of { $a }: { $value } ⊗ { $value } = { $a }.
+coins-misere-mock-title =
+    Position: heads at { $heads } in misère Mock Turtles
+    (whoever makes the last move loses).
+coins-misere-mock-twist =
+    Misère Mock Turtles has a twist (Winning Ways, ch. 14): play it exactly as normal-play
+    Mock Turtles, but aim for value 1 instead of 0. A board is lost for the player to move
+    exactly when its normal-play value, the nim-sum of its heads' values, is 1.
+coins-misere-mock-head = head at { $place }: value { $value }
+coins-misere-mock-sum = nim-sum: { $sum }
+coins-misere-mock-why =
+    Why 1: a head at place n is worth 2n or 2n + 1, whichever has an odd number of binary
+    ones (an odious number). So a board's value is 1 exactly when it has an odd number of
+    heads and the nim-sum of their places is 0. A move turns one, two or three coins; to
+    keep the number of heads odd it must turn two, and that changes the nim-sum of the
+    places. So every move from value 1 leaves another value, and from any other board
+    except the empty one some move leaves 1. A board of value 1 is never empty, so the
+    player who always leaves 1 never makes the last move: the opponent does, and loses.
+coins-misere-mock-lost =
+    The value is 1: the player to move loses (a P-position). Every move leaves another
+    value, and the opponent answers by leaving 1 again.
+coins-misere-mock-won =
+    The value is { $sum }, not 1. The player to move wins (N) by leaving value 1: { $moves }.
+coins-misere-mock-empty =
+    No head is left: the player to move cannot move, and under misère play that player wins.
+coins-turn = { $count ->
+    [one] turn coin { $coins }
+   *[other] turn coins { $coins }
+}
+
+lesson-coins-rules = Coins lie in a row on places 0, 1, 2, …, each showing heads (H) or tails (T). In
+    Mock Turtles a move turns over one, two or three coins, and the rightmost of them must go from
+    heads to tails; the other coins it turns may be heads or tails. Read the row as a binary
+    number, a head at place n worth 2ⁿ: a move turns its rightmost coin from heads to tails and
+    changes only places to its left, so the number goes down and the game always ends.
+lesson-coins-sum = The key idea: a row is a sum of single heads. Think of each head as a game of its own.
+    A move on the head at place n turns it to tails and turns some coins to its left: a coin that
+    was tails becomes a new head, a new little game; a coin that was heads becomes tails, which is
+    the same as adding a second head on that place, and two equal games cancel (G ⊕ G = 0). So the
+    value of a row is the XOR of the values of its heads, and one only needs the value G(n) of a
+    single head at place n:
+lesson-coins-odious = These are the odious numbers: the numbers with an odd count of ones in binary. G(n)
+    is 2n or 2n + 1, whichever of the two is odious.
+lesson-coins-checked = grundy checked the idea instead of trusting it: it computed the value of every row of
+    { $places } places ({ $boards } rows) by the definition, the mex over whole rows, and each one
+    is the XOR of the values of its heads.
+lesson-coins-example = Example: { $row } has heads at { $heads }; { $values }, and the XOR is { $sum }, so
+    { $verdict }. A winning move: { $move }, leaving { $after }, whose value is 0.
+lesson-coins-corners = Two dimensions: in Turning Corners the coins lie on a grid, places (x, y) from (0, 0). A
+    move chooses a head at (x, y) and a smaller corner (a, b), a < x and b < y, and turns the four
+    corners of that rectangle: (x, y), (a, y), (x, b) and (a, b). Its table of single heads,
+    computed from the rules:
+lesson-coins-tartan = This is the table of the nim-product x ⊗ y. Turning Corners is the product of Twins with
+    Twins (in Twins a move turns exactly two coins, and a head at n is worth n), and the Tartan
+    theorem says that a product of two coin-turning games is worth the nim-product of their
+    values: G(x, y) = G₁(x) ⊗ G₂(y). grundy computed all { $cells } cells from the rules and each
+    one is the nim-product. Nim-multiplication has two rules for the Fermat 2-powers 2, 4, 16,
+    256, …: two different ones multiply as ordinary numbers (2 ⊗ 4 = { $two_four }), and one times
+    itself is one and a half times it (2 ⊗ 2 = { $two_two }, 4 ⊗ 4 = { $four_four }); every other
+    product follows by writing the numbers as XORs of powers of two and multiplying term by term
+    (3 ⊗ 3 = { $three_three }). grundy nimber mul 3 3 --explain shows every step.
+lesson-coins-contest = A contest problem in this dress: lights on a grid, some of them on, at { $lights }. A
+    move picks a light that is on at (x, y) and a rectangle with (x, y) as its far corner, and
+    switches its four corners; whoever cannot move loses. It is Turning Corners, so each light is
+    worth x ⊗ y and the whole grid the XOR:
+lesson-coins-contest-answer = The XOR is { $sum }, so { $verdict }. A winning move switches the corners
+    { $corners }, leaving lights at { $after }, of value 0. For a contest's input of many lights,
+    grundy nimber --batch multiplies millions of pairs of 64-bit numbers a second.
+lesson-coins-pitfall-product = Multiply places as nimbers, not as numbers: a head at (3, 3) is worth 3 ⊗ 3 = { $three_three },
+    not 3 · 3 = { $ordinary } and not 3 ⊕ 3 = { $xor }.
+lesson-coins-pitfall-misere = Under misère play a row is no longer the sum of its heads, because two heads on one place
+    cancel only under normal play. Misère Mock Turtles has a rule of its own: aim for value 1
+    instead of 0. So 1 2 3, of value 1: { $verdict } (grundy solve mock-turtles 1 2 3 --misere
+    --explain tells why).

@@ -333,6 +333,7 @@ lesson-pieces-title = 直线上的棋子（POJ 1704）与阶梯
 lesson-misere-title = 反常 Nim：走最后一步的人输
 lesson-wythoff-title = Wythoff 游戏：黄金数对
 lesson-cycles-title = 有环的游戏：∞、平局与远度
+lesson-coins-title = 翻硬币游戏：一排硬币是各个正面的和，棋盘是乘积
 
 lesson-pitfalls = 常见错误
 lesson-exercises = 练习
@@ -536,3 +537,67 @@ nimber-explain-add = Nim 加法就是异或，即按二进制逐位相加、不�
 nimber-explain-pow = 在 Nim 乘法下，{ $a } 的 { $e } 次幂（反复平方并相乘）为 { $value }。
 nimber-explain-check-inverse = 所以 { $value } 是 { $a } 的逆元：{ $a } ⊗ { $value } = 1。
 nimber-explain-check-sqrt = 所以 { $value } 是 { $a } 的平方根：{ $value } ⊗ { $value } = { $a }。
+coins-misere-mock-title = 局面：反常规则下的 Mock Turtles，正面在位置 { $heads }（走最后一步的人输）。
+coins-misere-mock-twist = 反常规则下的 Mock Turtles 有一个妙处（《Winning Ways》第 14 章）：
+    走法和正常规则完全一样，只是要留给对手的值从 0 变成 1。
+    轮到的人必败，当且仅当这个局面在正常规则下的 Grundy 值
+    （各个正面的值的异或和）等于 1。
+coins-misere-mock-head = 位置 { $place } 的正面：值 { $value }
+coins-misere-mock-sum = 异或和：{ $sum }
+coins-misere-mock-why = 为什么是 1：位置 n 上的正面的值是 2n 和 2n + 1 中
+    二进制里 1 的个数为奇数的那一个（可恶数）。所以局面的值为 1，
+    当且仅当正面有奇数个，并且它们位置的异或和为 0。
+    每一步翻一、二或三枚硬币；要让正面的个数仍是奇数，
+    就必须翻两枚，而这会改变位置的异或和。
+    所以从值为 1 的局面出发，每一步都会得到别的值；
+    而从其他任何非空局面出发，总有一步能得到值 1。
+    值为 1 的局面一定不是空的，所以始终留下 1 的一方
+    不会走最后一步：最后一步由对手来走，对手输。
+coins-misere-mock-lost = 值为 1：轮到的人必败（P 态）。
+    无论怎么走，值都不再是 1，对手再把值变回 1。
+coins-misere-mock-won = 值为 { $sum }，不是 1。轮到的人必胜（N 态），
+    只要走到值为 1 的局面：{ $moves }。
+coins-misere-mock-empty = 已经没有正面了：轮到的人无法移动，而在反常规则下他因此获胜。
+coins-turn = 翻位置 { $coins } 的硬币
+
+lesson-coins-rules = 一排硬币放在位置 0、1、2、……上，每枚正面（H）或反面（T）朝上。
+    在 Mock Turtles 中，每一步翻转一枚、两枚或三枚硬币，其中最右边的一枚必须由正面翻成反面；
+    其余被翻的硬币正反都可以。把这排硬币看成一个二进制数（位置 n 上的正面表示 2ⁿ），
+    每一步都使这个数变小：所翻硬币中最右边的一枚由正面变成反面，其余变化都在它左边、权值更小。
+    所以游戏一定会结束。
+lesson-coins-sum = 关键想法：一排硬币是若干单个正面的和。把每个正面看成一个独立的游戏。
+    设一步把位置 n 上的正面翻成反面，同时翻转它左边的几枚硬币：原来是反面的硬币变成新的
+    正面，也就是多了一个小游戏；原来是正面的硬币变成反面，这等于在那个位置再加一个正面，
+    而两个相同的游戏互相抵消（G ⊕ G = 0）。所以一排硬币的值等于各个正面的值的异或，
+    只需要知道位置 n 上单个正面的值 G(n)：
+lesson-coins-odious = 这些是可恶数（odious number）：二进制中 1 的个数为奇数的数。G(n) 是 2n 和
+    2n + 1 中是可恶数的那一个。
+lesson-coins-checked = grundy 没有直接相信这个想法，而是做了验证：它按定义（对整排硬币取 mex）算出了
+    { $places } 个位置上全部 { $boards } 种排法的值，每一个都等于该排各个正面的值的异或。
+lesson-coins-example = 例子：{ $row } 的正面在位置 { $heads }；{ $values }，异或为 { $sum }，所以{ $verdict }。
+    一种必胜走法：{ $move }，留下 { $after }，值为 0。
+lesson-coins-corners = 二维的情形：在 Turning Corners（翻角游戏）中，硬币放在棋盘的格子里，位置 (x, y)
+    从 (0, 0) 算起。每一步选一个位于 (x, y) 的正面，再选一个坐标更小的格子 (a, b)（a < x，b < y），
+    翻转这个矩形四个角上的硬币：(x, y)、(a, y)、(x, b) 和 (a, b)。按规则算出的 (x, y) 上
+    单个正面的值：
+lesson-coins-tartan = 这正是 Nim 积 x ⊗ y 的表。Turning Corners 是 Twins 与 Twins 的乘积（在 Twins 中
+    每一步恰好翻两枚硬币，位置 n 上的正面值为 n）。Tartan 定理指出：两个翻硬币游戏的乘积中，
+    单个正面的值等于两个因子游戏中对应值的 Nim 积，即 G(x, y) = G₁(x) ⊗ G₂(y)。grundy 按规则
+    算出了全部 { $cells } 个格子，每一个都等于 Nim 积。对于费马幂 2、4、16、256、……，Nim 乘法
+    有两条规则：两个不同的费马幂相乘就是普通乘积（2 ⊗ 4 = { $two_four }），一个费马幂与自身的
+    Nim 积是它的 1.5 倍（2 ⊗ 2 = { $two_two }，4 ⊗ 4 = { $four_four }）；其他乘积都可以把两个数写成
+    2 的幂的异或，再逐项相乘得到（3 ⊗ 3 = { $three_three }）。grundy nimber mul 3 3 --explain
+    会列出每一步。
+lesson-coins-contest = 竞赛题里，这个游戏常常换个样子出现：方格棋盘的每个格子里有一盏灯，亮着的灯
+    位于 { $lights }。每一步选一盏亮着的灯 (x, y)，再选一个以 (x, y) 为离 (0, 0) 最远的角的
+    矩形，切换这个矩形四个角上的灯（亮变灭、灭变亮）；不能走的一方输。这就是 Turning Corners，
+    所以每盏亮着的灯的值是 x ⊗ y，整个局面的值是它们的异或：
+lesson-coins-contest-answer = 异或为 { $sum }，所以{ $verdict }。一种必胜走法是切换 { $corners } 这四个角上的灯，
+    之后亮着的灯为 { $after }，值为 0。比赛中输入的灯很多时，grundy nimber --batch 每秒能算
+    几百万对 64 位数的 Nim 积。
+lesson-coins-pitfall-product = 坐标要按 Nim 乘法相乘，而不是普通乘法：(3, 3) 上的正面值为 3 ⊗ 3 = { $three_three }，
+    不是 3 · 3 = { $ordinary }，也不是 3 ⊕ 3 = { $xor }。
+lesson-coins-pitfall-misere = 在反常规则下，一排硬币不再是各个正面的和，因为同一位置上的两个正面只在正常规则下
+    才会抵消。反常规则下的 Mock Turtles 有自己的规则：要留给对手值为 1 而不是 0 的局面。
+    例如局面 1 2 3 的值为 1，所以{ $verdict }（原因见 grundy solve mock-turtles 1 2 3
+    --misere --explain）。

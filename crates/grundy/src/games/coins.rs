@@ -2,16 +2,23 @@
 //! `mock-turtles`, `ruler`, `twins` (a component is the place of one head) and
 //! `turning-corners` (a head at `x,y`). Values by the theorems (odious numbers, the ruler
 //! function, the nim-product by the Tartan theorem); every winning move found among the head's
-//! moves, said as the coins it turns. Misère play goes the generic way.
+//! moves, said as the coins it turns. A position is settled first (increasing, two heads on one
+//! place cancelled), and every move leaves a settled board. Misère play searches the whole board
+//! ([`crate::rules::coin_board`]): there the heads are not independent games. Misère Mock
+//! Turtles is the exception with a theorem: a board is lost exactly when its normal-play value
+//! is 1 (checked against the search).
 
 use super::{Family, Game, Rules, Spec};
-use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, Value};
+use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, RankedMove, Value};
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::outcome::Outcome;
+use crate::rules::coin_board::{settle, turn, Board};
 pub use crate::rules::coin_sets::*;
 pub use crate::rules::coins::*;
 use crate::ruleset::{options_within, Options};
+use crate::solve::retrograde::TerminalRule;
+use crate::solve::whole::solve_whole;
 use crate::table::PairTable;
 use std::sync::Arc;
 
@@ -69,6 +76,42 @@ impl Family for CornersFamily {
     }
 }
 
+/// `tartan:A,B` in the registry: the Tartan product of two row games.
+#[derive(Debug, Clone, Copy)]
+pub struct TartanFamily;
+
+impl Family for TartanFamily {
+    fn syntax(&self) -> &'static str {
+        "tartan:A,B"
+    }
+    fn about(&self) -> &'static str {
+        "the product of two row games on a grid, e.g. tartan:ruler,mock-turtles; G = G1(x) ⊗ G2(y)"
+    }
+    fn component(&self) -> &'static str {
+        "the place x,y of one head, each numbered as its row game numbers places: 3,5"
+    }
+    fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
+        let rest = spec.after_prefix("tartan:")?;
+        Some((|| {
+            let rule = |name: &str| {
+                CoinRule::ALL.into_iter().find(|r| r.name() == name.trim()).ok_or_else(|| {
+                    let names: Vec<&str> = CoinRule::ALL.iter().map(|r| r.name()).collect();
+                    spec.bad(format!(
+                        "'{}' is not a row game: the factors are two of {}",
+                        name.trim(),
+                        names.join(", ")
+                    ))
+                })
+            };
+            let (first, second) = rest
+                .split_once(',')
+                .ok_or_else(|| spec.bad("give two row games, like tartan:ruler,mock-turtles"))?;
+            let game = Tartan { first: rule(first)?, second: rule(second)? };
+            Ok(Arc::new(game) as Arc<dyn Game>)
+        })())
+    }
+}
+
 /// `coins:S` in the registry: the coin-turning game of your own move set.
 #[derive(Debug, Clone, Copy)]
 pub struct CoinSetFamily;
@@ -99,6 +142,10 @@ impl Family for CoinSetFamily {
 impl Rules for CoinSet {
     fn name(&self) -> String {
         CoinSet::name(self)
+    }
+
+    fn parse_position(&self, components: &[&str]) -> Result<Vec<u64>> {
+        parse_row(self, 0, components)
     }
 
     fn parse_component(&self, text: &str) -> std::result::Result<u64, String> {
@@ -148,15 +195,68 @@ impl Rules for CoinSet {
         Some(heads_answer(
             self,
             heads,
+            Convention::Normal,
             |place| known.get(place).copied().unwrap_or(0),
-            |&n, parts| {
-                let mut places = vec![n.to_string()];
-                places.extend(parts.iter().rev().map(u64::to_string));
-                turned(&places)
-            },
+            describe_row,
             limits,
         ))
     }
+
+    fn misere_play(&self, heads: &[u64], limits: &Limits) -> Option<Result<Analysis>> {
+        Some(board_answer(self, heads, Convention::Misere, describe_row, limits))
+    }
+
+    fn settle(&self, heads: &mut Vec<u64>) -> bool {
+        *heads = settle(std::mem::take(heads));
+        true
+    }
+
+    fn whole_moves(
+        &self,
+        heads: &[u64],
+        convention: Convention,
+        limits: &Limits,
+    ) -> Option<Result<Vec<RankedMove>>> {
+        Some(board_moves(self, heads, convention, describe_row, limits))
+    }
+
+    fn draw_position(&self, heads: &[u64], _lang: crate::i18n::Lang) -> Option<String> {
+        Some(draw_row(0, heads))
+    }
+}
+
+/// A row game's move in words: the head, then the other coins turned, right to left.
+fn describe_row(&n: &u64, parts: &[u64]) -> String {
+    let mut places = vec![n.to_string()];
+    places.extend(parts.iter().rev().map(u64::to_string));
+    turned(&places)
+}
+
+/// A position of a row game: each component the place of a head (`5`), or a row of coins
+/// written `H`/`T` from the first place (`THTH`: heads at places 1 and 3 when places start
+/// at 0); `t` and `h` too, as play draws rows.
+fn parse_row<R: Rules<Position = u64>>(
+    rules: &R,
+    first: u64,
+    components: &[&str],
+) -> Result<Vec<u64>> {
+    let mut heads = Vec::with_capacity(components.len());
+    for (idx, text) in components.iter().enumerate() {
+        let letters = !text.is_empty() && text.chars().all(|c| matches!(c, 'H' | 'T' | 'h' | 't'));
+        if letters {
+            let row = text.chars().zip(first..).filter(|(c, _)| matches!(c, 'H' | 'h'));
+            heads.extend(row.map(|(_, place)| place));
+            continue;
+        }
+        heads.push(rules.parse_component(text).map_err(|problem| {
+            crate::error::Error::BadComponent {
+                number: idx + 1,
+                text: (*text).to_string(),
+                problem,
+            }
+        })?);
+    }
+    Ok(heads)
 }
 
 /// "turn coins 7, 3 and 1" (places in decreasing order).
@@ -168,27 +268,34 @@ fn turned(places: &[String]) -> String {
     }
 }
 
-/// The answer of a sum of heads whose values `value` gives, each head's winning moves found
-/// among its moves (all of them, unless a head has more than the options limit).
+/// The answer of a settled board of heads whose values `value` gives: under normal play the
+/// XOR of the heads' values, under misère play (Mock Turtles' theorem) a board is lost exactly
+/// when that XOR is 1. Each head's winning moves are found among its moves (all of them,
+/// unless a head has more than the options limit).
 fn heads_answer<R: Rules>(
     rules: &R,
     heads: &[R::Position],
+    convention: Convention,
     value: impl Fn(&R::Position) -> u64,
     describe: impl Fn(&R::Position, &[R::Position]) -> String,
     limits: &Limits,
 ) -> Result<Analysis> {
     let values: Vec<u64> = heads.iter().map(&value).collect();
     let total = values.iter().fold(0, |acc, v| acc ^ v);
+    let goal = match convention {
+        Convention::Normal => 0,
+        Convention::Misere => 1,
+    };
     let texts: Vec<String> = heads.iter().map(|h| rules.show_component(h)).collect();
     let mut winning_moves = Vec::new();
     let mut complete = true;
     let mut budget = crate::analysis::MoveBudget::new(&texts);
     let mut options = Options::new();
-    if total != 0 {
+    if total != goal {
         for (idx, head) in heads.iter().enumerate() {
             // An option may be worth more than its position (a mex leaves larger values free),
             // so every head's moves are looked at, not only those of heads worth more.
-            let target = total ^ values[idx];
+            let target = total ^ values[idx] ^ goal;
             if let Err(error) = options_within(rules, head, &mut options, limits) {
                 if error.is_limit() {
                     complete = false;
@@ -201,36 +308,155 @@ fn heads_answer<R: Rules>(
                     continue;
                 }
                 budget.charge(limits)?;
-                let to: Vec<String> = parts.iter().map(|p| rules.show_component(p)).collect();
-                winning_moves
-                    .push(MoveReport::new(&texts, idx, to).described(describe(head, parts)));
+                winning_moves.push(board_move(rules, heads, head, parts, &describe));
             }
         }
     }
-    let components = heads
-        .iter()
-        .zip(&texts)
-        .zip(&values)
-        .map(|((_, text), v)| ComponentReport {
-            position: text.clone(),
-            value: Some(Value::Nimber((*v).into())),
-            genus: None,
-        })
-        .collect();
+    let outcome = match convention {
+        _ if total == goal => Outcome::P,
+        // An empty board under misère play: the player to move cannot move, and wins.
+        _ => Outcome::N,
+    };
+    let components = match convention {
+        Convention::Normal => texts
+            .iter()
+            .zip(&values)
+            .map(|(text, v)| ComponentReport {
+                position: text.clone(),
+                value: Some(Value::Nimber((*v).into())),
+                genus: None,
+            })
+            .collect(),
+        Convention::Misere => ComponentReport::without_values(texts),
+    };
     Ok(Analysis {
         game: rules.name(),
-        convention: Convention::Normal,
+        convention,
         components,
-        value: Some(Value::Nimber(total.into())),
-        outcome: if total == 0 { Outcome::P } else { Outcome::N },
+        value: (convention == Convention::Normal).then(|| Value::Nimber(total.into())),
+        outcome,
         winning_moves,
         winning_moves_complete: complete,
     })
 }
 
+/// The move on `board` that turns `head` and the coins `parts`, with the settled board it
+/// leaves.
+fn board_move<R: Rules>(
+    rules: &R,
+    board: &[R::Position],
+    head: &R::Position,
+    parts: &[R::Position],
+    describe: &impl Fn(&R::Position, &[R::Position]) -> String,
+) -> MoveReport {
+    let texts: Vec<String> = board.iter().map(|h| rules.show_component(h)).collect();
+    let idx = board.iter().position(|h| h == head).expect("a move turns one of the heads");
+    let to = parts.iter().map(|p| rules.show_component(p)).collect();
+    let mut report = MoveReport::new(&texts, idx, to).described(describe(head, parts));
+    let after = turn(board, std::iter::once(head.clone()).chain(parts.iter().cloned()));
+    report.after = after.iter().map(|h| rules.show_component(h)).collect();
+    report
+}
+
+/// The move from `board` to `after` (settled boards one move apart).
+fn board_step<R: Rules>(
+    rules: &R,
+    board: &[R::Position],
+    after: &[R::Position],
+    describe: &impl Fn(&R::Position, &[R::Position]) -> String,
+) -> MoveReport {
+    // The coins turned are the places where the boards differ; the last is the head.
+    let mut turned = turn(board, after.iter().cloned());
+    let head = turned.pop().expect("a move turns a coin");
+    board_move(rules, board, &head, &turned, describe)
+}
+
+/// The answer of a settled board by searching the whole board.
+fn board_answer<R: Rules>(
+    rules: &R,
+    board: &[R::Position],
+    convention: Convention,
+    describe: impl Fn(&R::Position, &[R::Position]) -> String,
+    limits: &Limits,
+) -> Result<Analysis> {
+    let answer = search_board(rules, board, convention, limits)?;
+    let texts: Vec<String> = board.iter().map(|h| rules.show_component(h)).collect();
+    let mut budget = crate::analysis::MoveBudget::new(&texts);
+    let mut winning_moves = Vec::with_capacity(answer.winning_moves.len());
+    for m in &answer.winning_moves {
+        budget.charge(limits)?;
+        winning_moves.push(board_step(rules, board, &m.to[0], &describe));
+    }
+    Ok(Analysis {
+        game: rules.name(),
+        convention,
+        components: ComponentReport::without_values(texts),
+        value: None,
+        outcome: answer.outcome,
+        winning_moves,
+        winning_moves_complete: true,
+    })
+}
+
+fn search_board<R: Rules>(
+    rules: &R,
+    board: &[R::Position],
+    convention: Convention,
+    limits: &Limits,
+) -> Result<crate::solve::whole::WholeAnswer<Vec<R::Position>>> {
+    let rule = match convention {
+        Convention::Normal => TerminalRule::MoverLoses,
+        Convention::Misere => TerminalRule::MoverWins,
+    };
+    solve_whole(&Board(rules), &[board.to_vec()], rule, limits)
+}
+
+/// Every move of a settled board with what it leaves, by searching the whole board.
+fn board_moves<R: Rules>(
+    rules: &R,
+    board: &[R::Position],
+    convention: Convention,
+    describe: impl Fn(&R::Position, &[R::Position]) -> String,
+    limits: &Limits,
+) -> Result<Vec<RankedMove>> {
+    let answer = search_board(rules, board, convention, limits)?;
+    let texts: Vec<String> = board.iter().map(|h| rules.show_component(h)).collect();
+    crate::analysis::MoveBudget::new(&texts).charge_many(answer.moves.len() as u64, limits)?;
+    Ok(answer
+        .moves
+        .iter()
+        .map(|(m, outcome, remoteness)| RankedMove {
+            report: board_step(rules, board, &m.to[0], &describe),
+            outcome: *outcome,
+            remoteness: *remoteness,
+        })
+        .collect())
+}
+
+/// A row of coins drawn for play: `tHtH` from the first place to the last head.
+fn draw_row(first: u64, heads: &[u64]) -> String {
+    match heads.last() {
+        None => "  (every coin tails: no move is left)".into(),
+        Some(&last) if last > 60 => {
+            let places: Vec<String> = heads.iter().map(u64::to_string).collect();
+            format!("  heads at {}", places.join(", "))
+        }
+        Some(&last) => {
+            let row: String =
+                (first..=last).map(|p| if heads.contains(&p) { 'H' } else { 't' }).collect();
+            let places: Vec<String> = heads.iter().map(u64::to_string).collect();
+            format!("  {row}   (heads at {}; places from {first})", places.join(", "))
+        }
+    }
+}
+
 impl Rules for CoinRow {
     fn name(&self) -> String {
         self.rule.name().into()
+    }
+
+    fn parse_position(&self, components: &[&str]) -> Result<Vec<u64>> {
+        parse_row(self, self.rule.first_place(), components)
     }
 
     fn parse_component(&self, text: &str) -> std::result::Result<u64, String> {
@@ -257,21 +483,140 @@ impl Rules for CoinRow {
 
     fn normal_play(&self, heads: &[u64], limits: &Limits) -> Option<Result<Analysis>> {
         let rule = self.rule;
-        Some(heads_answer(
-            self,
-            heads,
-            |&n| rule.value(n),
-            |&n, parts| {
-                if rule == CoinRule::Ruler && parts.len() > 1 {
-                    return format!("turn coins {} to {n}", parts[0]);
-                }
-                let mut places = vec![n.to_string()];
-                places.extend(parts.iter().rev().map(u64::to_string));
-                turned(&places)
-            },
-            limits,
-        ))
+        let describe = |n: &u64, parts: &[u64]| self.describe(n, parts);
+        Some(heads_answer(self, heads, Convention::Normal, |&n| rule.value(n), describe, limits))
     }
+
+    /// Mock Turtles by its theorem, the others by searching the board.
+    fn misere_play(&self, heads: &[u64], limits: &Limits) -> Option<Result<Analysis>> {
+        let rule = self.rule;
+        let describe = |n: &u64, parts: &[u64]| self.describe(n, parts);
+        Some(match rule {
+            CoinRule::MockTurtles => {
+                heads_answer(self, heads, Convention::Misere, |&n| rule.value(n), describe, limits)
+            }
+            _ => board_answer(self, heads, Convention::Misere, describe, limits),
+        })
+    }
+
+    fn settle(&self, heads: &mut Vec<u64>) -> bool {
+        *heads = settle(std::mem::take(heads));
+        true
+    }
+
+    fn whole_moves(
+        &self,
+        heads: &[u64],
+        convention: Convention,
+        limits: &Limits,
+    ) -> Option<Result<Vec<RankedMove>>> {
+        let describe = |n: &u64, parts: &[u64]| self.describe(n, parts);
+        Some(board_moves(self, heads, convention, describe, limits))
+    }
+
+    fn draw_position(&self, heads: &[u64], _lang: crate::i18n::Lang) -> Option<String> {
+        Some(draw_row(self.rule.first_place(), heads))
+    }
+
+    fn explain(
+        &self,
+        heads: &[u64],
+        analysis: &Analysis,
+        lang: crate::i18n::Lang,
+        _limits: &Limits,
+    ) -> Option<String> {
+        (self.rule == CoinRule::MockTurtles && analysis.convention == Convention::Misere)
+            .then(|| crate::explain::misere_mock_turtles(heads, analysis, lang))
+    }
+}
+
+impl CoinRow {
+    /// A move in words: the head, then the other coins turned, right to left (Ruler: the run).
+    fn describe(&self, &n: &u64, parts: &[u64]) -> String {
+        if self.rule == CoinRule::Ruler && !parts.is_empty() {
+            return format!("turn coins {} to {n}", parts[0]);
+        }
+        describe_row(&n, parts)
+    }
+}
+
+impl Rules for Tartan {
+    fn name(&self) -> String {
+        Tartan::name(self)
+    }
+
+    fn parse_component(&self, text: &str) -> std::result::Result<(u64, u64), String> {
+        let (x, y) = match super::parse_word_list(text, "coordinate")?[..] {
+            [x, y] => (x, y),
+            _ => return Err("a head is its place x,y, like 3,5".into()),
+        };
+        for (place, rule) in [(x, self.first), (y, self.second)] {
+            if place < rule.first_place() {
+                return Err(format!(
+                    "places of {} are numbered from {}",
+                    rule.name(),
+                    rule.first_place()
+                ));
+            }
+        }
+        Ok((x, y))
+    }
+
+    fn show_component(&self, &(x, y): &(u64, u64)) -> String {
+        format!("{x},{y}")
+    }
+
+    fn normal_play(&self, heads: &[(u64, u64)], limits: &Limits) -> Option<Result<Analysis>> {
+        let value = |&(x, y): &(u64, u64)| self.value(x, y);
+        Some(heads_answer(self, heads, Convention::Normal, value, describe_grid, limits))
+    }
+
+    fn misere_play(&self, heads: &[(u64, u64)], limits: &Limits) -> Option<Result<Analysis>> {
+        Some(board_answer(self, heads, Convention::Misere, describe_grid, limits))
+    }
+
+    fn settle(&self, heads: &mut Vec<(u64, u64)>) -> bool {
+        *heads = settle(std::mem::take(heads));
+        true
+    }
+
+    fn whole_moves(
+        &self,
+        heads: &[(u64, u64)],
+        convention: Convention,
+        limits: &Limits,
+    ) -> Option<Result<Vec<RankedMove>>> {
+        Some(board_moves(self, heads, convention, describe_grid, limits))
+    }
+
+    /// The table from place 0 on both sides; places before a factor's first are dead coins
+    /// (no move turns them to tails), worth 0.
+    fn pair_table(&self, size: usize, limits: &Limits) -> Option<Result<PairTable>> {
+        let name = Tartan::name(self);
+        Some(
+            crate::table::checked_size(size, limits)
+                .map(|size| PairTable::from_fn(&name, size, |x, y| self.value(x as u64, y as u64))),
+        )
+    }
+
+    fn table_formula(&self) -> Option<(&'static str, &'static str)> {
+        Some(("G1(x) ⊗ G2(y)", "the Tartan theorem: a product's value is the nim-product"))
+    }
+}
+
+/// A move of a product in words: every coin it turns, the head first.
+fn describe_grid(&(x, y): &(u64, u64), parts: &[(u64, u64)]) -> String {
+    let mut rest = parts.to_vec();
+    rest.sort_unstable_by(|p, q| q.cmp(p));
+    let mut places = vec![format!("{x},{y}")];
+    places.extend(rest.iter().map(|(a, b)| format!("{a},{b}")));
+    turned(&places)
+}
+
+/// A Turning Corners move in words: the four corners (the head first).
+fn describe_corners(&(x, y): &(u64, u64), parts: &[(u64, u64)]) -> String {
+    let (a, b) = parts[0];
+    format!("turn the corners {x},{y}, {a},{y}, {x},{b} and {a},{b}")
 }
 
 impl Rules for TurningCorners {
@@ -291,16 +636,26 @@ impl Rules for TurningCorners {
     }
 
     fn normal_play(&self, heads: &[(u64, u64)], limits: &Limits) -> Option<Result<Analysis>> {
-        Some(heads_answer(
-            self,
-            heads,
-            |&(x, y)| corners_value(x, y),
-            |&(x, y), parts| {
-                let (a, b) = parts[0];
-                format!("turn the corners {x},{y}, {a},{y}, {x},{b} and {a},{b}")
-            },
-            limits,
-        ))
+        let value = |&(x, y): &(u64, u64)| corners_value(x, y);
+        Some(heads_answer(self, heads, Convention::Normal, value, describe_corners, limits))
+    }
+
+    fn misere_play(&self, heads: &[(u64, u64)], limits: &Limits) -> Option<Result<Analysis>> {
+        Some(board_answer(self, heads, Convention::Misere, describe_corners, limits))
+    }
+
+    fn settle(&self, heads: &mut Vec<(u64, u64)>) -> bool {
+        *heads = settle(std::mem::take(heads));
+        true
+    }
+
+    fn whole_moves(
+        &self,
+        heads: &[(u64, u64)],
+        convention: Convention,
+        limits: &Limits,
+    ) -> Option<Result<Vec<RankedMove>>> {
+        Some(board_moves(self, heads, convention, describe_corners, limits))
     }
 
     fn pair_table(&self, size: usize, limits: &Limits) -> Option<Result<PairTable>> {
@@ -370,9 +725,14 @@ mod tests {
                         let ours = row.normal_play(&heads, &limits).unwrap().unwrap();
                         let generic = by_rules(&row, &heads, Convention::Normal, &limits).unwrap();
                         assert_eq!(ours.value, generic.value, "{} {heads:?}", rule.name());
+                        // The generic path leaves a sum of heads; ours the settled board.
                         let strip = |moves: &[MoveReport]| {
-                            let mut m: Vec<Vec<String>> =
-                                moves.iter().map(|m| m.after.clone()).collect();
+                            let mut m: Vec<Vec<u64>> = moves
+                                .iter()
+                                .map(|m| {
+                                    settle(m.after.iter().map(|h| h.parse().unwrap()).collect())
+                                })
+                                .collect();
                             m.sort();
                             m
                         };
@@ -392,5 +752,155 @@ mod tests {
             assert_eq!(ours.value, generic.value, "{heads:?}");
             assert_eq!(ours.winning_moves.len(), generic.winning_moves.len(), "{heads:?}");
         }
+    }
+
+    /// Misère outcomes of whole rows by the rules read literally (a board a bit mask, every set
+    /// of coins tried), against the door's answers: the search for every row game, the theorem
+    /// for Mock Turtles; and the winning moves leave exactly the lost boards.
+    #[test]
+    fn misere_rows_are_the_rules_read_literally() {
+        fn legal(rule: CoinRule, turned: u32) -> bool {
+            let n = turned.count_ones();
+            let right = 31 - turned.leading_zeros();
+            match rule {
+                CoinRule::TurningTurtles => n <= 2,
+                CoinRule::MockTurtles => n <= 3,
+                CoinRule::Twins => n == 2,
+                CoinRule::Ruler => turned >> (right + 1 - n) == (1 << n) - 1,
+            }
+        }
+        // Whether the player to move wins the board under misère play.
+        fn wins(rule: CoinRule, board: u32, width: u32, memo: &mut Vec<Option<bool>>) -> bool {
+            if let Some(known) = memo[board as usize] {
+                return known;
+            }
+            let first = rule.first_place();
+            let mut any_move = false;
+            let mut win = false;
+            for turned in 1u32..(1 << width) {
+                let right = 31 - turned.leading_zeros();
+                if board >> right & 1 == 0 || turned & ((1 << first) - 1) != 0 {
+                    continue;
+                }
+                if !legal(rule, turned) {
+                    continue;
+                }
+                any_move = true;
+                if !wins(rule, board ^ turned, width, memo) {
+                    win = true;
+                    break;
+                }
+            }
+            let known = !any_move || win;
+            memo[board as usize] = Some(known);
+            known
+        }
+        let limits = Limits::default();
+        let width = 8;
+        for rule in CoinRule::ALL {
+            let row = CoinRow { rule };
+            let mut memo = vec![None; 1 << width];
+            for board in 0u32..(1 << width) {
+                if board & ((1 << rule.first_place()) - 1) != 0 {
+                    continue;
+                }
+                let heads: Vec<u64> = (0..width as u64).filter(|n| board >> n & 1 == 1).collect();
+                let answers = [
+                    row.misere_play(&heads, &limits).unwrap().unwrap(),
+                    board_answer(&row, &heads, Convention::Misere, describe_row, &limits).unwrap(),
+                ];
+                let expected =
+                    if wins(rule, board, width, &mut memo) { Outcome::N } else { Outcome::P };
+                for answer in answers {
+                    assert_eq!(answer.outcome, expected, "{} {heads:?}", rule.name());
+                    let mut ours: Vec<u32> = answer
+                        .winning_moves
+                        .iter()
+                        .map(|m| {
+                            m.after.iter().fold(0, |acc, h| acc | 1 << h.parse::<u32>().unwrap())
+                        })
+                        .collect();
+                    ours.sort_unstable();
+                    let mut theirs: Vec<u32> = (1u32..(1 << width))
+                        .filter(|&t| board >> (31 - t.leading_zeros()) & 1 == 1)
+                        .filter(|&t| t & ((1 << rule.first_place()) - 1) == 0 && legal(rule, t))
+                        .map(|t| board ^ t)
+                        .filter(|&after| !wins(rule, after, width, &mut memo))
+                        .collect();
+                    theirs.sort_unstable();
+                    assert_eq!(ours, theirs, "{} {heads:?}", rule.name());
+                }
+            }
+        }
+    }
+
+    /// Turning Corners under misère play on every board of a 3 by 3 grid, by the rules read
+    /// literally (the four corners of a rectangle, the far one a head).
+    #[test]
+    fn misere_corners_are_the_rules_read_literally() {
+        fn wins(board: u32, memo: &mut Vec<Option<bool>>) -> bool {
+            if let Some(known) = memo[board as usize] {
+                return known;
+            }
+            let bit = |x: u32, y: u32| 1u32 << (3 * x + y);
+            let mut any_move = false;
+            let mut win = false;
+            for x in 0..3 {
+                for y in 0..3 {
+                    if board & bit(x, y) == 0 {
+                        continue;
+                    }
+                    for a in 0..x {
+                        for b in 0..y {
+                            any_move = true;
+                            let turned = bit(x, y) | bit(a, y) | bit(x, b) | bit(a, b);
+                            win |= !wins(board ^ turned, memo);
+                        }
+                    }
+                }
+            }
+            let known = !any_move || win;
+            memo[board as usize] = Some(known);
+            known
+        }
+        let limits = Limits::default();
+        let mut memo = vec![None; 1 << 9];
+        for board in 0u32..(1 << 9) {
+            let heads: Vec<(u64, u64)> =
+                (0..9u64).filter(|i| board >> i & 1 == 1).map(|i| (i / 3, i % 3)).collect();
+            let answer = TurningCorners.misere_play(&heads, &limits).unwrap().unwrap();
+            let expected = if wins(board, &mut memo) { Outcome::N } else { Outcome::P };
+            assert_eq!(answer.outcome, expected, "{heads:?}");
+        }
+    }
+
+    /// Through the game's door: a position is settled (two heads on one place cancel), every
+    /// move leaves a settled board, and play ranks the board's own moves.
+    #[test]
+    fn positions_and_moves_are_settled_boards() {
+        let limits = Limits::default();
+        let game = crate::game("mock-turtles").unwrap();
+        let answer = game.solve(&["3", "3", "5", "1"], Convention::Normal, &limits).unwrap();
+        assert_eq!(answer.positions(), ["1", "5"]);
+        for m in &answer.winning_moves {
+            let mut sorted = m.after.clone();
+            sorted.sort_by_key(|h| h.parse::<u64>().unwrap());
+            sorted.dedup();
+            assert_eq!(sorted, m.after);
+        }
+        // A row of letters is its heads, from the first place.
+        let row = game.solve(&["THTtH", "7"], Convention::Normal, &limits).unwrap();
+        assert_eq!(row.positions(), ["1", "4", "7"]);
+        let ruler = crate::game("ruler").unwrap();
+        let row = ruler.solve(&["HTH"], Convention::Normal, &limits).unwrap();
+        assert_eq!(row.positions(), ["1", "3"]);
+        let moves = game.legal_moves(&["1", "2", "3"], &limits).unwrap();
+        assert!(moves.iter().any(|m| m.after.is_empty()), "turning 3, 2 and 1 empties the row");
+        let ranked = game.ranked_moves(&["1", "2", "3"], Convention::Misere, &limits).unwrap();
+        assert_eq!(ranked.len(), moves.len());
+        // 1 2 3 is lost under misère play: every move leaves a won board.
+        assert!(ranked.iter().all(|m| m.outcome == Outcome::N));
+        let empty = ranked.iter().find(|m| m.report.after.is_empty()).unwrap();
+        assert_eq!(empty.remoteness, Some(0));
     }
 }

@@ -185,6 +185,31 @@ pub trait Rules:
             .collect()
     }
 
+    /// Rewrites a whole position in its canonical form, for games whose components meet (two
+    /// heads on one place of a coin row cancel), and says whether it did; components of most
+    /// games never meet, and they keep the default (nothing rewritten, `false`).
+    fn settle(&self, _position: &mut Vec<Self::Position>) -> bool {
+        false
+    }
+
+    /// Every legal move with what it leaves, where the family searches its own way (a coin
+    /// board, whose heads are not independent games under misère play); `None` for the
+    /// generic search over the sum of the components.
+    fn whole_moves(
+        &self,
+        _position: &[Self::Position],
+        _convention: Convention,
+        _limits: &Limits,
+    ) -> Option<Result<Vec<RankedMove>>> {
+        None
+    }
+
+    /// The whole position drawn for play, where the family draws it as one picture (a row of
+    /// coins); `None` to draw each component on a line of its own.
+    fn draw_position(&self, _position: &[Self::Position], _lang: Lang) -> Option<String> {
+        None
+    }
+
     /// The normal-play answer by a closed form, where the family has one for this position.
     fn normal_play(
         &self,
@@ -272,6 +297,13 @@ pub trait Rules:
     }
 }
 
+/// Reads a position and settles it ([`Rules::settle`]).
+fn parse_settled<R: Rules>(rules: &R, components: &[&str]) -> Result<Vec<R::Position>> {
+    let mut position = rules.parse_position(components)?;
+    rules.settle(&mut position);
+    Ok(position)
+}
+
 impl<R: Rules> Game for R {
     fn name(&self) -> String {
         Rules::name(self)
@@ -283,7 +315,7 @@ impl<R: Rules> Game for R {
         convention: Convention,
         limits: &Limits,
     ) -> Result<Analysis> {
-        let position = self.parse_position(components)?;
+        let position = parse_settled(self, components)?;
         let special = match convention {
             Convention::Normal => self.normal_play(&position, limits),
             Convention::Misere => self.misere_play(&position, limits),
@@ -297,7 +329,7 @@ impl<R: Rules> Game for R {
     fn explain(&self, analysis: &Analysis, lang: Lang, limits: &Limits) -> Result<String> {
         let texts = analysis.positions();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let position = self.parse_position(&texts)?;
+        let position = parse_settled(self, &texts)?;
         Ok(Rules::explain(self, &position, analysis, lang, limits)
             .unwrap_or_else(|| crate::games::explain_sum(self, analysis, lang, limits, true)))
     }
@@ -341,11 +373,13 @@ impl<R: Rules> Game for R {
         Rules::batch_line(self, line, convention, scratch, out)
     }
     fn legal_moves(&self, components: &[&str], limits: &Limits) -> Result<Vec<MoveReport>> {
-        let position = self.parse_position(components)?;
+        let position = parse_settled(self, components)?;
         let texts: Vec<String> = position.iter().map(|p| self.show_component(p)).collect();
         let format = |p: &R::Position| self.show_component(p);
         let writer =
             generic::Writer { format: &format, empty: self.empty_component().map(|p| format(&p)) };
+        // Components that meet (coins) leave a settled position after each move.
+        let settles = self.settle(&mut Vec::new());
         let mut moves = Vec::new();
         let mut budget = crate::analysis::MoveBudget::new(&texts);
         let mut options = crate::ruleset::Options::new();
@@ -353,7 +387,15 @@ impl<R: Rules> Game for R {
             crate::ruleset::options_within(self, component, &mut options, limits)?;
             for parts in options.iter() {
                 budget.charge(limits)?;
-                moves.push(MoveReport::new(&texts, idx, writer.parts(parts)));
+                let mut report = MoveReport::new(&texts, idx, writer.parts(parts));
+                if settles {
+                    let mut after = position.clone();
+                    after.remove(idx);
+                    after.extend(parts.iter().cloned());
+                    self.settle(&mut after);
+                    report.after = after.iter().map(&format).collect();
+                }
+                moves.push(report);
             }
         }
         Ok(moves)
@@ -365,12 +407,18 @@ impl<R: Rules> Game for R {
         convention: Convention,
         limits: &Limits,
     ) -> Result<Vec<RankedMove>> {
-        let position = self.parse_position(components)?;
+        let position = parse_settled(self, components)?;
+        if let Some(moves) = self.whole_moves(&position, convention, limits) {
+            return moves;
+        }
         generic::ranked_moves(self, &position, convention, limits)
     }
 
     fn draw(&self, components: &[&str], lang: Lang) -> Result<String> {
-        let position = self.parse_position(components)?;
+        let position = parse_settled(self, components)?;
+        if let Some(picture) = self.draw_position(&position, lang) {
+            return Ok(picture);
+        }
         let lines: Vec<String> = position
             .iter()
             .enumerate()
@@ -380,12 +428,12 @@ impl<R: Rules> Game for R {
     }
 
     fn canonical(&self, components: &[&str]) -> Result<Vec<String>> {
-        let position = self.parse_position(components)?;
+        let position = parse_settled(self, components)?;
         Ok(position.iter().map(|p| self.show_component(p)).collect())
     }
 
     fn tokens(&self, components: &[&str]) -> Option<u128> {
-        let position = self.parse_position(components).ok()?;
+        let position = parse_settled(self, components).ok()?;
         position.iter().map(|p| self.component_tokens(p)).sum()
     }
 
@@ -517,6 +565,7 @@ pub static BUILTIN_FAMILIES: &[&dyn Family] = &[
     &coins::CoinFamily { rule: coins::CoinRule::Ruler },
     &coins::CoinFamily { rule: coins::CoinRule::Twins },
     &coins::CornersFamily,
+    &coins::TartanFamily,
     &coins::CoinSetFamily,
     &graph::GraphFamily,
     #[cfg(feature = "script")]

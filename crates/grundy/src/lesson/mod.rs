@@ -55,7 +55,7 @@ impl Topic {
 }
 
 /// The topics, in the order the seed lessons teach them.
-static TOPICS: [Topic; 10] = [
+static TOPICS: [Topic; 11] = [
     Topic { name: "grundy", write: topics::grundy },
     Topic { name: "nim", write: topics::nim },
     Topic { name: "table", write: topics::table },
@@ -66,6 +66,7 @@ static TOPICS: [Topic; 10] = [
     Topic { name: "misere", write: topics::misere },
     Topic { name: "wythoff", write: topics::wythoff },
     Topic { name: "cycles", write: topics::cycles },
+    Topic { name: "coins", write: topics::coins },
 ];
 
 /// Every topic, in teaching order.
@@ -408,7 +409,7 @@ const NO_BREAK_AFTER: &str = "（「“";
 
 /// Signs that keep their neighbours on their line (`13 ⊕ 10 = 7` is never broken), and the
 /// dash, which keeps the word before it.
-const FORMULA_SIGNS: &[&str] = &["⊕", "=", "−", "+", "<", ">", "≠", "≤", "→", "×"];
+const FORMULA_SIGNS: &[&str] = &["⊕", "⊗", "·", "=", "−", "+", "<", ">", "≠", "≤", "→", "×"];
 const DASH: &str = "—";
 
 /// The most numbers in a row kept on one line (a position such as `8 13 15`).

@@ -139,6 +139,23 @@ fn english_runs(text: &str) -> Vec<String> {
         "end",
         "fork",
         "ring",
+        "nimber",
+        "mul",
+        "batch",
+        "explain",
+        "tartan",
+        "ruler",
+        "mock",
+        "turtles",
+        "Mock",
+        "Turtles",
+        "turning",
+        "corners",
+        "Turning",
+        "Corners",
+        "Twins",
+        "Winning",
+        "Ways",
     ];
     // What the POJ 1704 program prints is quoted as it prints it.
     let text = text.replace("Bob will win", "Bob");

@@ -839,3 +839,162 @@ pub(super) fn cycles(lesson: &mut Lesson) -> Result<()> {
     }
     Ok(())
 }
+
+/// A row of `width` coins written `THHTH` from place 0.
+fn coin_row(width: u64, heads: &[u64]) -> String {
+    (0..width).map(|p| if heads.contains(&p) { 'H' } else { 'T' }).collect()
+}
+
+/// The coins a move turns, in the lesson's language: the head, then the others right to left.
+fn coins_turned(lesson: &Lesson, report: &crate::analysis::MoveReport) -> String {
+    let mut coins = vec![report.from.clone()];
+    coins.extend(report.to.iter().rev().cloned());
+    lesson.tr("coins-turn", &args![("count", coins.len()), ("coins", coins.join(", "))])
+}
+
+/// Coin-turning games: a row is the sum of its heads, and a product of two games is worth the
+/// nim-product of their values (the Tartan theorem); one contest problem worked through.
+pub(super) fn coins(lesson: &mut Lesson) -> Result<()> {
+    use crate::nimber::field::mul;
+    use crate::rules::coin_board::Board;
+    use crate::rules::coins::{CoinRow, CoinRule, TurningCorners};
+    use crate::solve::values::ValueSolver;
+
+    lesson.para("lesson-coins-rules", &args![]);
+    lesson.para("lesson-coins-sum", &args![]);
+    let mock = CoinRule::MockTurtles;
+    let values: Vec<u64> = (0..16).map(|n| mock.value(n)).collect();
+    lesson.block(&value_rows(&values, 16));
+    lesson.para("lesson-coins-odious", &args![]);
+
+    // Every row of ten places, valued by the definition over whole boards, against the XOR of
+    // its heads' values.
+    let places = 10u64;
+    let row = CoinRow { rule: mock };
+    let board = Board(&row);
+    let mut solver = ValueSolver::new(&board, Limits::default());
+    let mut boards = 0u64;
+    for mask in 0u32..1 << places {
+        let heads: Vec<u64> = (0..places).filter(|n| mask >> n & 1 == 1).collect();
+        let by_definition = solver.value(&heads)?.finite();
+        let xor = heads.iter().fold(0, |acc, &n| acc ^ mock.value(n));
+        if by_definition != Some(xor) {
+            return Err(broken("a row of coins is not worth the XOR of its heads"));
+        }
+        boards += 1;
+    }
+    lesson.para("lesson-coins-checked", &args![("boards", boards), ("places", places)]);
+
+    let answer = solve("mock-turtles", &["THHTH"], Convention::Normal)?;
+    let heads: Vec<u64> = answer.positions().iter().filter_map(|h| h.parse().ok()).collect();
+    let head_values: Vec<String> =
+        heads.iter().map(|&n| format!("G({n}) = {}", mock.value(n))).collect();
+    let total = heads.iter().fold(0, |acc, &n| acc ^ mock.value(n));
+    let first = answer.winning_moves.first().ok_or_else(|| broken("THHTH has no winning move"))?;
+    let after: Vec<u64> = first.after.iter().filter_map(|h| h.parse().ok()).collect();
+    lesson.para(
+        "lesson-coins-example",
+        &args![
+            ("row", "THHTH"),
+            ("heads", join_comma(&heads)),
+            ("values", head_values.join(", ")),
+            ("sum", total),
+            ("verdict", p_or_n(lesson, total)),
+            ("move", coins_turned(lesson, first)),
+            ("after", coin_row(5, &after)),
+        ],
+    );
+
+    // The product: Turning Corners, its table from the rules, and the nim-product.
+    lesson.para("lesson-coins-corners", &args![]);
+    let side = 8usize;
+    let mut corners = ValueSolver::new(&TurningCorners, Limits::default());
+    let mut rows = Vec::with_capacity(side);
+    for x in 0..side as u64 {
+        let mut cells = Vec::with_capacity(side);
+        for y in 0..side as u64 {
+            let value = corners
+                .value(&(x, y))?
+                .finite()
+                .ok_or_else(|| broken("Turning Corners with a loopy value"))?;
+            if value != mul(x, y) {
+                return Err(broken("Turning Corners is not the nim-product"));
+            }
+            cells.push(value);
+        }
+        rows.push(cells);
+    }
+    lesson.block(&table_lines(&rows, side));
+    lesson.para(
+        "lesson-coins-tartan",
+        &args![
+            ("cells", side * side),
+            ("two_four", mul(2, 4)),
+            ("two_two", mul(2, 2)),
+            ("four_four", mul(4, 4)),
+            ("three_three", mul(3, 3))
+        ],
+    );
+
+    // A contest problem: lights on a grid (Turning Corners), solved end to end.
+    let lights = ["1,2", "2,3", "3,5"];
+    let answer = solve("turning-corners", &lights, Convention::Normal)?;
+    let mut products = Vec::new();
+    let mut total = 0;
+    for light in &lights {
+        let (x, y) = light.split_once(',').ok_or_else(|| broken("a light is not x,y"))?;
+        let (x, y): (u64, u64) = (x.parse().unwrap_or(0), y.parse().unwrap_or(0));
+        products.push(format!("{x} ⊗ {y} = {}", mul(x, y)));
+        total ^= mul(x, y);
+    }
+    if answer.value.as_ref().map(Value::to_string) != Some(total.to_string()) {
+        return Err(broken("the lights' value is not the XOR of their nim-products"));
+    }
+    lesson.para("lesson-coins-contest", &args![("lights", lights.join("  "))]);
+    products.push(format!("XOR = {total}"));
+    lesson.block(&products);
+    let first = answer.winning_moves.first().ok_or_else(|| broken("the lights have no win"))?;
+    let corners_turned = {
+        let mut coins = vec![first.from.clone()];
+        coins.extend(first.to.iter().rev().cloned());
+        coins.join("  ")
+    };
+    lesson.para(
+        "lesson-coins-contest-answer",
+        &args![
+            ("sum", total),
+            ("verdict", p_or_n(lesson, total)),
+            ("corners", corners_turned),
+            ("after", first.after.join("  "))
+        ],
+    );
+
+    lesson.pitfall(
+        "lesson-coins-pitfall-product",
+        &args![("three_three", mul(3, 3)), ("ordinary", 9), ("xor", 0)],
+    );
+    let misere = solve("mock-turtles", &["1", "2", "3"], Convention::Misere)?;
+    lesson.pitfall(
+        "lesson-coins-pitfall-misere",
+        &args![("verdict", lesson.verdict(misere.outcome))],
+    );
+    for (game_name, position, misere) in [
+        ("mock-turtles", &["THTHH"][..], false),
+        ("mock-turtles", &["1", "4", "6", "9"], false),
+        ("ruler", &["2", "4", "6"], false),
+        ("turning-corners", &["1,1", "2,3", "4,5"], false),
+        ("tartan:ruler,mock-turtles", &["2,3", "4,1"], false),
+        ("mock-turtles", &["1", "2", "3"], true),
+    ] {
+        let mut exercise = Exercise::new(game_name, position);
+        if misere {
+            exercise = exercise.misere();
+        }
+        lesson.exercise(
+            if misere { "lesson-ex-who-wins-misere" } else { "lesson-ex-who-wins" },
+            &args![("position", position.join(" ")), ("game", game_name)],
+            exercise,
+        )?;
+    }
+    Ok(())
+}

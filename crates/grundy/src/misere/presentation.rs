@@ -36,6 +36,11 @@ fn write_word(exponents: &[u32], names: &[String]) -> String {
             1 => word.push_str(name),
             _ => {
                 word.push_str(name);
+                // A name past `z` ends in digits (`g27`): its exponent takes a caret, so that
+                // `g27^2` never reads as `g272`.
+                if name.ends_with(|c: char| c.is_ascii_digit()) {
+                    word.push('^');
+                }
                 word.push_str(&e.to_string());
             }
         }
@@ -281,4 +286,22 @@ fn check_map(
         hit[fx as usize] = true;
     }
     true
+}
+
+#[cfg(test)]
+mod naming_tests {
+    use super::*;
+
+    /// Names past `z` read one way: `g27^2` is the square of g27, never generator 272.
+    #[test]
+    fn words_with_names_past_z_read_one_way() {
+        let names: Vec<String> = (0..28).map(generator_name).collect();
+        assert_eq!(names[25], "z");
+        assert_eq!(names[26], "g27");
+        let mut exponents = vec![0u32; 28];
+        exponents[0] = 2;
+        exponents[26] = 2;
+        exponents[27] = 1;
+        assert_eq!(write_word(&exponents, &names), "a2g27^2g28");
+    }
 }

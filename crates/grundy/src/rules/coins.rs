@@ -169,6 +169,64 @@ impl Ruleset for TurningCorners {
     }
 }
 
+/// The Tartan product of two row games (Winning Ways, ch. 14): coins on a grid, places
+/// `(x, y)` numbered as the factors number theirs; a move chooses a move of the first game
+/// turning the set `A` of places (its head `x`) and one of the second turning `B` (its head
+/// `y`), and turns every coin of `A × B`: the head at `(x, y)` goes to tails. By the Tartan
+/// theorem its value is `G₁(x) ⊗ G₂(y)`; Turning Corners is Twins × Twins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tartan {
+    /// The game of the first coordinate.
+    pub first: CoinRule,
+    /// The game of the second.
+    pub second: CoinRule,
+}
+
+impl Tartan {
+    /// `tartan:ruler,mock-turtles`.
+    pub fn name(&self) -> String {
+        format!("tartan:{},{}", self.first.name(), self.second.name())
+    }
+
+    /// The value of a head at `(x, y)` by the Tartan theorem.
+    ///
+    /// ```
+    /// use grundy::rules::coins::{CoinRule, Tartan};
+    /// let corners = Tartan { first: CoinRule::Twins, second: CoinRule::Twins };
+    /// assert_eq!(corners.value(2, 3), 1);   // 2 ⊗ 3 = 1
+    /// ```
+    pub fn value(&self, x: u64, y: u64) -> u64 {
+        crate::nimber::field::mul(self.first.value(x), self.second.value(y))
+    }
+}
+
+impl Ruleset for Tartan {
+    type Position = (u64, u64);
+
+    fn options(&self, &(x, y): &(u64, u64), options: &mut Options<(u64, u64)>) -> Result<()> {
+        if x < self.first.first_place() || y < self.second.first_place() {
+            return Ok(());
+        }
+        let mut firsts = Options::new();
+        CoinRow { rule: self.first }.options(&x, &mut firsts)?;
+        let mut seconds = Options::new();
+        CoinRow { rule: self.second }.options(&y, &mut seconds)?;
+        for a in firsts.iter() {
+            for b in seconds.iter() {
+                if options.is_full() {
+                    return Ok(());
+                }
+                // Every coin of A × B but the head itself.
+                let rows = std::iter::once(x).chain(a.iter().copied());
+                let parts = rows
+                    .flat_map(|p| std::iter::once(y).chain(b.iter().copied()).map(move |q| (p, q)));
+                options.push(parts.filter(|&place| place != (x, y)));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The value of a head at `(x, y)` of Turning Corners: the nim-product (Tartan theorem).
 pub fn corners_value(x: u64, y: u64) -> u64 {
     crate::nimber::field::mul(x, y)
@@ -254,6 +312,88 @@ mod tests {
                     .filter(|n| board >> n & 1 == 1)
                     .fold(0, |acc, n| acc ^ rule.value(n));
                 assert_eq!(grundy(rule, board, &mut memo), xor, "{} board {board:b}", rule.name());
+            }
+        }
+    }
+
+    /// Two Tartan products (Ruler × Mock Turtles, Turning Turtles × Ruler) and Twins × Twins
+    /// (Turning Corners): the theorem against the values of whole boards by the rules read
+    /// literally (all products of the factors' turned sets), and single heads by the value
+    /// solver over the product's own options.
+    #[test]
+    fn tartan_products_by_brute_force_on_small_boards() {
+        use std::collections::HashMap;
+        fn turned_sets(rule: CoinRule, width: u64) -> Vec<(u64, Vec<u64>)> {
+            // (head, every place turned) for every move of one head, by the rule read anew.
+            let mut out = Vec::new();
+            let first = rule.first_place();
+            for set in 1u32..(1 << width) {
+                let places: Vec<u64> = (0..width).filter(|p| set >> p & 1 == 1).collect();
+                if places[0] < first {
+                    continue;
+                }
+                let head = *places.last().unwrap();
+                let n = places.len() as u64;
+                let legal = match rule {
+                    CoinRule::TurningTurtles => n <= 2,
+                    CoinRule::MockTurtles => n <= 3,
+                    CoinRule::Twins => n == 2,
+                    CoinRule::Ruler => head + 1 - places[0] == n,
+                };
+                if legal {
+                    out.push((head, places));
+                }
+            }
+            out
+        }
+        fn grundy(board: u32, moves: &[(usize, u32)], memo: &mut HashMap<u32, u64>) -> u64 {
+            if let Some(&v) = memo.get(&board) {
+                return v;
+            }
+            let seen: Vec<u64> = moves
+                .iter()
+                .filter(|&&(head, _)| board >> head & 1 == 1)
+                .map(|&(_, turned)| grundy(board ^ turned, moves, memo))
+                .collect();
+            let v = crate::nimber::mex(seen);
+            memo.insert(board, v);
+            v
+        }
+        let (w, h) = (4u64, 4u64);
+        for (first, second) in [
+            (CoinRule::Ruler, CoinRule::MockTurtles),
+            (CoinRule::TurningTurtles, CoinRule::Ruler),
+            (CoinRule::Twins, CoinRule::Twins),
+        ] {
+            let game = Tartan { first, second };
+            let bit = |x: u64, y: u64| 1u32 << (x * h + y);
+            let mut moves = Vec::new();
+            for (x, a) in turned_sets(first, w) {
+                for (y, b) in turned_sets(second, h) {
+                    let turned = a.iter().flat_map(|&p| b.iter().map(move |&q| bit(p, q)));
+                    moves.push(((x * h + y) as usize, turned.fold(0, |acc, t| acc ^ t)));
+                }
+            }
+            let mut memo = HashMap::new();
+            for board in 0u32..(1 << (w * h)) {
+                if board % 97 != 0 && board.count_ones() > 2 {
+                    continue; // every board of one or two heads, and a sample of the rest
+                }
+                let theorem = (0..w * h)
+                    .filter(|i| board >> i & 1 == 1)
+                    .fold(0, |acc, i| acc ^ game.value(i / h, i % h));
+                assert_eq!(grundy(board, &moves, &mut memo), theorem, "{} {board:b}", game.name());
+            }
+            let mut solver = ValueSolver::new(&game, Limits::default());
+            for x in 0..9 {
+                for y in 0..9 {
+                    let expected = if x < first.first_place() || y < second.first_place() {
+                        0
+                    } else {
+                        game.value(x, y)
+                    };
+                    assert_eq!(solver.value(&(x, y)).unwrap(), LoopyValue::Finite(expected));
+                }
             }
         }
     }

@@ -7,6 +7,7 @@
 //! them under their family's name (`grundy::games::heap::OctalCode` is
 //! `grundy::rules::heap::OctalCode`).
 
+pub mod coin_board;
 pub mod coin_sets;
 pub mod coins;
 pub mod fibonacci;
