@@ -1266,7 +1266,7 @@ mod lesson {
     use super::*;
     use grundy::i18n::Lang;
 
-    const TOPICS: [&str; 10] = [
+    const TOPICS: [&str; 11] = [
         "grundy",
         "nim",
         "table",
@@ -1277,6 +1277,7 @@ mod lesson {
         "misere",
         "wythoff",
         "cycles",
+        "coins",
     ];
 
     fn names(list: &str) -> Vec<String> {
