@@ -2,11 +2,13 @@
 //! `mock-turtles`, `ruler`, `twins` (a component is the place of one head) and
 //! `turning-corners` (a head at `x,y`). Values by the theorems (odious numbers, the ruler
 //! function, the nim-product by the Tartan theorem); every winning move found among the head's
-//! moves, said as the coins it turns. A position is settled first (increasing, two heads on one
-//! place cancelled), and every move leaves a settled board. Misère play searches the whole board
-//! ([`crate::rules::coin_board`]): there the heads are not independent games. Misère Mock
-//! Turtles is the exception with a theorem: a board is lost exactly when its normal-play value
-//! is 1 (checked against the search).
+//! moves, said as the coins it turns; `after` is the position with the moved head replaced by
+//! the coins turned (a sum of heads, where two on one place cancel), as for every game. Misère
+//! play and play's ranked moves search the board itself ([`crate::rules::coin_board`], heads
+//! settled: two on one place cancelled), because there the heads are not independent games;
+//! misère Mock Turtles has a theorem instead (a board is lost exactly when its normal-play
+//! value is 1, checked against the search). Moves found on the board are written against the
+//! position as typed.
 
 use super::{Family, Game, Rules, Spec};
 use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, RankedMove, Value};
@@ -206,11 +208,6 @@ impl Rules for CoinSet {
         Some(board_answer(self, heads, Convention::Misere, describe_row, limits))
     }
 
-    fn settle(&self, heads: &mut Vec<u64>) -> bool {
-        *heads = settle(std::mem::take(heads));
-        true
-    }
-
     fn whole_moves(
         &self,
         heads: &[u64],
@@ -221,7 +218,7 @@ impl Rules for CoinSet {
     }
 
     fn draw_position(&self, heads: &[u64], _lang: crate::i18n::Lang) -> Option<String> {
-        Some(draw_row(0, heads))
+        Some(draw_row(0, &settle(heads.to_vec())))
     }
 }
 
@@ -268,10 +265,12 @@ fn turned(places: &[String]) -> String {
     }
 }
 
-/// The answer of a settled board of heads whose values `value` gives: under normal play the
-/// XOR of the heads' values, under misère play (Mock Turtles' theorem) a board is lost exactly
-/// when that XOR is 1. Each head's winning moves are found among its moves (all of them,
-/// unless a head has more than the options limit).
+/// The answer of the heads `heads` (as typed: a head listed twice cancels) whose values
+/// `value` gives: under normal play the XOR of the heads' values, with every winning move of
+/// every component (the sum's moves); under misère play (Mock Turtles' theorem) a board is
+/// lost exactly when that XOR is 1, except the empty board, which the player to move wins by
+/// having no move, and only the board's own heads move. Each head's winning moves are found
+/// among its moves (all of them, unless a head has more than the options limit).
 fn heads_answer<R: Rules>(
     rules: &R,
     heads: &[R::Position],
@@ -282,17 +281,24 @@ fn heads_answer<R: Rules>(
 ) -> Result<Analysis> {
     let values: Vec<u64> = heads.iter().map(&value).collect();
     let total = values.iter().fold(0, |acc, v| acc ^ v);
-    let goal = match convention {
-        Convention::Normal => 0,
-        Convention::Misere => 1,
+    let board = settle(heads.to_vec());
+    let (goal, lost) = match convention {
+        Convention::Normal => (0, total == 0),
+        Convention::Misere => (1, total == 1 && !board.is_empty()),
     };
     let texts: Vec<String> = heads.iter().map(|h| rules.show_component(h)).collect();
     let mut winning_moves = Vec::new();
     let mut complete = true;
     let mut budget = crate::analysis::MoveBudget::new(&texts);
     let mut options = Options::new();
-    if total != goal {
+    if !lost {
         for (idx, head) in heads.iter().enumerate() {
+            // Under misère play only a coin that shows heads moves: once per place, and not a
+            // place listed twice.
+            let on_board = board.binary_search(head).is_ok() && !heads[..idx].contains(head);
+            if convention == Convention::Misere && !on_board {
+                continue;
+            }
             // An option may be worth more than its position (a mex leaves larger values free),
             // so every head's moves are looked at, not only those of heads worth more.
             let target = total ^ values[idx] ^ goal;
@@ -308,15 +314,10 @@ fn heads_answer<R: Rules>(
                     continue;
                 }
                 budget.charge(limits)?;
-                winning_moves.push(board_move(rules, heads, head, parts, &describe));
+                winning_moves.push(head_move(rules, heads, idx, parts, &describe));
             }
         }
     }
-    let outcome = match convention {
-        _ if total == goal => Outcome::P,
-        // An empty board under misère play: the player to move cannot move, and wins.
-        _ => Outcome::N,
-    };
     let components = match convention {
         Convention::Normal => texts
             .iter()
@@ -334,58 +335,60 @@ fn heads_answer<R: Rules>(
         convention,
         components,
         value: (convention == Convention::Normal).then(|| Value::Nimber(total.into())),
-        outcome,
+        outcome: if lost { Outcome::P } else { Outcome::N },
         winning_moves,
         winning_moves_complete: complete,
     })
 }
 
-/// The move on `board` that turns `head` and the coins `parts`, with the settled board it
-/// leaves.
-fn board_move<R: Rules>(
+/// The move on component `idx` of `heads` that turns that head and the coins `parts`: `to` is
+/// the coins turned besides the head, and `after` the position with the head replaced by them
+/// in its place (a sum of heads, as for every game).
+fn head_move<R: Rules>(
     rules: &R,
-    board: &[R::Position],
-    head: &R::Position,
+    heads: &[R::Position],
+    idx: usize,
     parts: &[R::Position],
     describe: &impl Fn(&R::Position, &[R::Position]) -> String,
 ) -> MoveReport {
-    let texts: Vec<String> = board.iter().map(|h| rules.show_component(h)).collect();
-    let idx = board.iter().position(|h| h == head).expect("a move turns one of the heads");
+    let texts: Vec<String> = heads.iter().map(|h| rules.show_component(h)).collect();
     let to = parts.iter().map(|p| rules.show_component(p)).collect();
-    let mut report = MoveReport::new(&texts, idx, to).described(describe(head, parts));
-    let after = turn(board, std::iter::once(head.clone()).chain(parts.iter().cloned()));
-    report.after = after.iter().map(|h| rules.show_component(h)).collect();
-    report
+    MoveReport::new(&texts, idx, to).described(describe(&heads[idx], parts))
 }
 
-/// The move from `board` to `after` (settled boards one move apart).
+/// The move from the settled `board` to `after` (one move apart), written against the
+/// position `heads` as typed.
 fn board_step<R: Rules>(
     rules: &R,
+    heads: &[R::Position],
     board: &[R::Position],
     after: &[R::Position],
     describe: &impl Fn(&R::Position, &[R::Position]) -> String,
 ) -> MoveReport {
-    // The coins turned are the places where the boards differ; the last is the head.
+    // The coins turned are the places where the boards differ; the last is the head, a head
+    // of the board, so a component of the position.
     let mut turned = turn(board, after.iter().cloned());
     let head = turned.pop().expect("a move turns a coin");
-    board_move(rules, board, &head, &turned, describe)
+    let idx = heads.iter().position(|h| *h == head).expect("a head of the board is typed");
+    head_move(rules, heads, idx, &turned, describe)
 }
 
-/// The answer of a settled board by searching the whole board.
+/// The answer of the position `heads` by searching its settled board.
 fn board_answer<R: Rules>(
     rules: &R,
-    board: &[R::Position],
+    heads: &[R::Position],
     convention: Convention,
     describe: impl Fn(&R::Position, &[R::Position]) -> String,
     limits: &Limits,
 ) -> Result<Analysis> {
-    let answer = search_board(rules, board, convention, limits)?;
-    let texts: Vec<String> = board.iter().map(|h| rules.show_component(h)).collect();
+    let board = settle(heads.to_vec());
+    let answer = search_board(rules, &board, convention, limits)?;
+    let texts: Vec<String> = heads.iter().map(|h| rules.show_component(h)).collect();
     let mut budget = crate::analysis::MoveBudget::new(&texts);
     let mut winning_moves = Vec::with_capacity(answer.winning_moves.len());
     for m in &answer.winning_moves {
         budget.charge(limits)?;
-        winning_moves.push(board_step(rules, board, &m.to[0], &describe));
+        winning_moves.push(board_step(rules, heads, &board, &m.to[0], &describe));
     }
     Ok(Analysis {
         game: rules.name(),
@@ -411,22 +414,23 @@ fn search_board<R: Rules>(
     solve_whole(&Board(rules), &[board.to_vec()], rule, limits)
 }
 
-/// Every move of a settled board with what it leaves, by searching the whole board.
+/// Every move of the position `heads` with what it leaves, by searching its settled board.
 fn board_moves<R: Rules>(
     rules: &R,
-    board: &[R::Position],
+    heads: &[R::Position],
     convention: Convention,
     describe: impl Fn(&R::Position, &[R::Position]) -> String,
     limits: &Limits,
 ) -> Result<Vec<RankedMove>> {
-    let answer = search_board(rules, board, convention, limits)?;
-    let texts: Vec<String> = board.iter().map(|h| rules.show_component(h)).collect();
+    let board = settle(heads.to_vec());
+    let answer = search_board(rules, &board, convention, limits)?;
+    let texts: Vec<String> = heads.iter().map(|h| rules.show_component(h)).collect();
     crate::analysis::MoveBudget::new(&texts).charge_many(answer.moves.len() as u64, limits)?;
     Ok(answer
         .moves
         .iter()
         .map(|(m, outcome, remoteness)| RankedMove {
-            report: board_step(rules, board, &m.to[0], &describe),
+            report: board_step(rules, heads, &board, &m.to[0], &describe),
             outcome: *outcome,
             remoteness: *remoteness,
         })
@@ -499,11 +503,6 @@ impl Rules for CoinRow {
         })
     }
 
-    fn settle(&self, heads: &mut Vec<u64>) -> bool {
-        *heads = settle(std::mem::take(heads));
-        true
-    }
-
     fn whole_moves(
         &self,
         heads: &[u64],
@@ -515,7 +514,7 @@ impl Rules for CoinRow {
     }
 
     fn draw_position(&self, heads: &[u64], _lang: crate::i18n::Lang) -> Option<String> {
-        Some(draw_row(self.rule.first_place(), heads))
+        Some(draw_row(self.rule.first_place(), &settle(heads.to_vec())))
     }
 
     fn explain(
@@ -573,11 +572,6 @@ impl Rules for Tartan {
 
     fn misere_play(&self, heads: &[(u64, u64)], limits: &Limits) -> Option<Result<Analysis>> {
         Some(board_answer(self, heads, Convention::Misere, describe_grid, limits))
-    }
-
-    fn settle(&self, heads: &mut Vec<(u64, u64)>) -> bool {
-        *heads = settle(std::mem::take(heads));
-        true
     }
 
     fn whole_moves(
@@ -642,11 +636,6 @@ impl Rules for TurningCorners {
 
     fn misere_play(&self, heads: &[(u64, u64)], limits: &Limits) -> Option<Result<Analysis>> {
         Some(board_answer(self, heads, Convention::Misere, describe_corners, limits))
-    }
-
-    fn settle(&self, heads: &mut Vec<(u64, u64)>) -> bool {
-        *heads = settle(std::mem::take(heads));
-        true
     }
 
     fn whole_moves(
@@ -725,14 +714,9 @@ mod tests {
                         let ours = row.normal_play(&heads, &limits).unwrap().unwrap();
                         let generic = by_rules(&row, &heads, Convention::Normal, &limits).unwrap();
                         assert_eq!(ours.value, generic.value, "{} {heads:?}", rule.name());
-                        // The generic path leaves a sum of heads; ours the settled board.
                         let strip = |moves: &[MoveReport]| {
-                            let mut m: Vec<Vec<u64>> = moves
-                                .iter()
-                                .map(|m| {
-                                    settle(m.after.iter().map(|h| h.parse().unwrap()).collect())
-                                })
-                                .collect();
+                            let mut m: Vec<Vec<String>> =
+                                moves.iter().map(|m| m.after.clone()).collect();
                             m.sort();
                             m
                         };
@@ -817,7 +801,7 @@ mod tests {
                         .winning_moves
                         .iter()
                         .map(|m| {
-                            m.after.iter().fold(0, |acc, h| acc | 1 << h.parse::<u32>().unwrap())
+                            m.after.iter().fold(0, |acc, h| acc ^ 1 << h.parse::<u32>().unwrap())
                         })
                         .collect();
                     ours.sort_unstable();
@@ -874,19 +858,45 @@ mod tests {
         }
     }
 
-    /// Through the game's door: a position is settled (two heads on one place cancel), every
-    /// move leaves a settled board, and play ranks the board's own moves.
+    /// Through the game's door: a position is a sum of heads as typed (a head listed twice
+    /// cancels), its moves' `after` the head replaced in place; misère play and play's moves
+    /// work on the board itself.
     #[test]
-    fn positions_and_moves_are_settled_boards() {
+    fn positions_are_sums_of_heads_and_misere_reads_the_board() {
         let limits = Limits::default();
         let game = crate::game("mock-turtles").unwrap();
+        let settled = |after: &[String]| {
+            settle(after.iter().map(|h| h.parse::<u64>().unwrap()).collect::<Vec<u64>>())
+        };
         let answer = game.solve(&["3", "3", "5", "1"], Convention::Normal, &limits).unwrap();
-        assert_eq!(answer.positions(), ["1", "5"]);
-        for m in &answer.winning_moves {
-            let mut sorted = m.after.clone();
-            sorted.sort_by_key(|h| h.parse::<u64>().unwrap());
-            sorted.dedup();
-            assert_eq!(sorted, m.after);
+        assert_eq!(answer.positions(), ["3", "3", "5", "1"]);
+        assert_eq!(answer.value, Some(Value::Nimber((11u64 ^ 2).into())));
+        // Two heads on one place are no head at all: nothing to move, and under misère play the
+        // player to move wins.
+        let empty = game.solve(&["3", "3"], Convention::Misere, &limits).unwrap();
+        assert_eq!((empty.outcome, empty.winning_moves.len()), (Outcome::N, 0));
+        let lost = game.solve(&["1", "2", "3", "3", "3"], Convention::Misere, &limits).unwrap();
+        assert_eq!(lost.outcome, Outcome::P);
+        let won = game.solve(&["1", "2", "2", "4", "2"], Convention::Misere, &limits).unwrap();
+        assert_eq!(won.outcome, Outcome::N);
+        for m in &won.winning_moves {
+            assert_eq!(settled(&m.after), [1, 2, 3], "{m:?}");
+            assert_eq!(m.after.len(), 5 - 1 + m.to.len(), "the head replaced in place");
+        }
+        for search in [false, true] {
+            let answer = if search {
+                board_answer(
+                    &CoinRow { rule: CoinRule::MockTurtles },
+                    &[1, 2, 2, 4, 2],
+                    Convention::Misere,
+                    describe_row,
+                    &limits,
+                )
+                .unwrap()
+            } else {
+                won.clone()
+            };
+            assert_eq!(answer.winning_moves.len(), 1, "{answer:?}");
         }
         // A row of letters is its heads, from the first place.
         let row = game.solve(&["THTtH", "7"], Convention::Normal, &limits).unwrap();
@@ -895,12 +905,14 @@ mod tests {
         let row = ruler.solve(&["HTH"], Convention::Normal, &limits).unwrap();
         assert_eq!(row.positions(), ["1", "3"]);
         let moves = game.legal_moves(&["1", "2", "3"], &limits).unwrap();
-        assert!(moves.iter().any(|m| m.after.is_empty()), "turning 3, 2 and 1 empties the row");
+        assert!(moves.iter().any(|m| settled(&m.after).is_empty()), "3, 2 and 1 turned: empty");
         let ranked = game.ranked_moves(&["1", "2", "3"], Convention::Misere, &limits).unwrap();
         assert_eq!(ranked.len(), moves.len());
         // 1 2 3 is lost under misère play: every move leaves a won board.
         assert!(ranked.iter().all(|m| m.outcome == Outcome::N));
-        let empty = ranked.iter().find(|m| m.report.after.is_empty()).unwrap();
+        let empty = ranked.iter().find(|m| settled(&m.report.after).is_empty()).unwrap();
         assert_eq!(empty.remoteness, Some(0));
+        let drawn = game.draw(&["1", "2", "2", "4"], crate::i18n::Lang::En).unwrap();
+        assert!(drawn.contains("THTTH") || drawn.contains("tHttH"), "{drawn}");
     }
 }

@@ -185,13 +185,6 @@ pub trait Rules:
             .collect()
     }
 
-    /// Rewrites a whole position in its canonical form, for games whose components meet (two
-    /// heads on one place of a coin row cancel), and says whether it did; components of most
-    /// games never meet, and they keep the default (nothing rewritten, `false`).
-    fn settle(&self, _position: &mut Vec<Self::Position>) -> bool {
-        false
-    }
-
     /// Every legal move with what it leaves, where the family searches its own way (a coin
     /// board, whose heads are not independent games under misère play); `None` for the
     /// generic search over the sum of the components.
@@ -297,13 +290,6 @@ pub trait Rules:
     }
 }
 
-/// Reads a position and settles it ([`Rules::settle`]).
-fn parse_settled<R: Rules>(rules: &R, components: &[&str]) -> Result<Vec<R::Position>> {
-    let mut position = rules.parse_position(components)?;
-    rules.settle(&mut position);
-    Ok(position)
-}
-
 impl<R: Rules> Game for R {
     fn name(&self) -> String {
         Rules::name(self)
@@ -315,7 +301,7 @@ impl<R: Rules> Game for R {
         convention: Convention,
         limits: &Limits,
     ) -> Result<Analysis> {
-        let position = parse_settled(self, components)?;
+        let position = self.parse_position(components)?;
         let special = match convention {
             Convention::Normal => self.normal_play(&position, limits),
             Convention::Misere => self.misere_play(&position, limits),
@@ -329,7 +315,7 @@ impl<R: Rules> Game for R {
     fn explain(&self, analysis: &Analysis, lang: Lang, limits: &Limits) -> Result<String> {
         let texts = analysis.positions();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let position = parse_settled(self, &texts)?;
+        let position = self.parse_position(&texts)?;
         Ok(Rules::explain(self, &position, analysis, lang, limits)
             .unwrap_or_else(|| crate::games::explain_sum(self, analysis, lang, limits, true)))
     }
@@ -373,13 +359,11 @@ impl<R: Rules> Game for R {
         Rules::batch_line(self, line, convention, scratch, out)
     }
     fn legal_moves(&self, components: &[&str], limits: &Limits) -> Result<Vec<MoveReport>> {
-        let position = parse_settled(self, components)?;
+        let position = self.parse_position(components)?;
         let texts: Vec<String> = position.iter().map(|p| self.show_component(p)).collect();
         let format = |p: &R::Position| self.show_component(p);
         let writer =
             generic::Writer { format: &format, empty: self.empty_component().map(|p| format(&p)) };
-        // Components that meet (coins) leave a settled position after each move.
-        let settles = self.settle(&mut Vec::new());
         let mut moves = Vec::new();
         let mut budget = crate::analysis::MoveBudget::new(&texts);
         let mut options = crate::ruleset::Options::new();
@@ -387,15 +371,7 @@ impl<R: Rules> Game for R {
             crate::ruleset::options_within(self, component, &mut options, limits)?;
             for parts in options.iter() {
                 budget.charge(limits)?;
-                let mut report = MoveReport::new(&texts, idx, writer.parts(parts));
-                if settles {
-                    let mut after = position.clone();
-                    after.remove(idx);
-                    after.extend(parts.iter().cloned());
-                    self.settle(&mut after);
-                    report.after = after.iter().map(&format).collect();
-                }
-                moves.push(report);
+                moves.push(MoveReport::new(&texts, idx, writer.parts(parts)));
             }
         }
         Ok(moves)
@@ -407,7 +383,7 @@ impl<R: Rules> Game for R {
         convention: Convention,
         limits: &Limits,
     ) -> Result<Vec<RankedMove>> {
-        let position = parse_settled(self, components)?;
+        let position = self.parse_position(components)?;
         if let Some(moves) = self.whole_moves(&position, convention, limits) {
             return moves;
         }
@@ -415,7 +391,7 @@ impl<R: Rules> Game for R {
     }
 
     fn draw(&self, components: &[&str], lang: Lang) -> Result<String> {
-        let position = parse_settled(self, components)?;
+        let position = self.parse_position(components)?;
         if let Some(picture) = self.draw_position(&position, lang) {
             return Ok(picture);
         }
@@ -428,12 +404,12 @@ impl<R: Rules> Game for R {
     }
 
     fn canonical(&self, components: &[&str]) -> Result<Vec<String>> {
-        let position = parse_settled(self, components)?;
+        let position = self.parse_position(components)?;
         Ok(position.iter().map(|p| self.show_component(p)).collect())
     }
 
     fn tokens(&self, components: &[&str]) -> Option<u128> {
-        let position = parse_settled(self, components).ok()?;
+        let position = self.parse_position(components).ok()?;
         position.iter().map(|p| self.component_tokens(p)).sum()
     }
 

@@ -856,7 +856,7 @@ fn coins_turned(lesson: &Lesson, report: &crate::analysis::MoveReport) -> String
 /// nim-product of their values (the Tartan theorem); one contest problem worked through.
 pub(super) fn coins(lesson: &mut Lesson) -> Result<()> {
     use crate::nimber::field::mul;
-    use crate::rules::coin_board::Board;
+    use crate::rules::coin_board::{settle, Board};
     use crate::rules::coins::{CoinRow, CoinRule, TurningCorners};
     use crate::solve::values::ValueSolver;
 
@@ -891,7 +891,8 @@ pub(super) fn coins(lesson: &mut Lesson) -> Result<()> {
         heads.iter().map(|&n| format!("G({n}) = {}", mock.value(n))).collect();
     let total = heads.iter().fold(0, |acc, &n| acc ^ mock.value(n));
     let first = answer.winning_moves.first().ok_or_else(|| broken("THHTH has no winning move"))?;
-    let after: Vec<u64> = first.after.iter().filter_map(|h| h.parse().ok()).collect();
+    // The coins left showing heads: the position after the move, two heads on a place cancelled.
+    let after = settle(first.after.iter().filter_map(|h| h.parse::<u64>().ok()).collect());
     lesson.para(
         "lesson-coins-example",
         &args![
@@ -965,7 +966,7 @@ pub(super) fn coins(lesson: &mut Lesson) -> Result<()> {
             ("sum", total),
             ("verdict", p_or_n(lesson, total)),
             ("corners", corners_turned),
-            ("after", first.after.join("  "))
+            ("after", settle(first.after.clone()).join("  "))
         ],
     );
 
