@@ -286,7 +286,9 @@ impl Session<'_> {
             Some(best) => {
                 let said = describe(best, self.lang);
                 self.say(&self.lang.tr("play-hint", &args![("hint", said)]))?;
-                if let Ok(explanation) = self.game.explain(&answer, self.lang, self.limits) {
+                if let Ok(explanation) =
+                    grundy::games::explanation(self.game, &answer, self.lang, self.limits)
+                {
                     self.say(explanation.trim_end())?;
                 }
                 Ok(())

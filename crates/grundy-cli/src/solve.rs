@@ -64,7 +64,7 @@ pub fn run(
         if let Some(text) = explanation {
             writeln!(stdout, "{text}")?;
         }
-        write!(stdout, "{analysis}")?;
+        write!(stdout, "{}", analysis.text(lang))?;
     }
     Ok(true)
 }

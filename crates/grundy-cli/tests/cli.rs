@@ -228,25 +228,29 @@ mod explain {
         }
         insta::assert_snapshot!("bounded_three_seven_eight_nine", text);
         let kayles = explanation(&["solve", "kayles", "5", "7", "--explain"]);
-        assert!(
-            kayles.contains("the option 1 + 3 (values 1 XOR 3 = 2) has that value"),
-            "{kayles}"
-        );
+        // Long lines are wrapped at 88 columns: read the words across the break.
+        let words = kayles.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains("the option 1 + 3 (values 1 XOR 3 = 2) has that value"), "{kayles}");
     }
 
     #[test]
     fn explanations_in_every_language() {
         for (lang, words) in [
             ("ru", ["ним-сумма", "берём 6 камней из кучи 2 (13 -> 7)"]),
-            ("zh", ["异或和", "从第 2 堆拿走 6 颗石子（13 -> 7）"]),
+            ("zh", ["异或和", "从第 2 堆取走 6 颗石子（13 -> 7）"]),
             ("mk", ["НИМ сума", "земаме 6 жетони од купчето 2 (13 -> 7)"]),
         ] {
             let text = explanation(&["solve", "nim", "8", "13", "15", "--explain", "--lang", lang]);
             for word in words {
                 assert!(text.contains(word), "{word} in {text}");
             }
-            // The answer's own lines are for programs too: they do not change.
+            // The answer's own lines are for programs too: they do not change; the glosses for
+            // people after them are in the language.
             assert!(text.contains("position: 8 13 15 (nim, normal play)"), "{text}");
+            assert!(text.contains("\noutcome:  N ("), "{text}");
+            for english in ["the player to move", "winning moves:", "leaving"] {
+                assert!(!text.contains(english), "{english} in {text}");
+            }
             let english =
                 explanation(&["solve", "nim", "8", "13", "15", "--explain", "--lang", "en"]);
             assert_ne!(text, english);

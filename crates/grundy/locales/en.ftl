@@ -188,9 +188,10 @@ explain-script-heap-table = The script's heaps heap(n), n up to the largest in t
 explain-wythoff-header = Position: { $position } in Wythoff's game (normal play).
 explain-wythoff-rule =
     A move takes any number of tokens from one heap, or the same number from both heaps.
-    Wythoff's theorem: the P-positions are (0, 0) and the pairs (⌊kφ⌋, ⌊kφ²⌋) =
-    (⌊kφ⌋, ⌊kφ⌋ + k) for k = 1, 2, 3, …, with φ = (1 + √5)/2, in either order; every
-    positive whole number lies in exactly one of them, and the pair for k has difference k.
+    Wythoff's theorem: the P-positions are (0, 0) and the pairs
+    (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k) for k = 1, 2, 3, …, with φ = (1 + √5)/2, in either
+    order; every positive whole number lies in exactly one of them, and the pair for k has
+    difference k.
 explain-wythoff-near = The P-positions near this one:
 explain-wythoff-value = The Grundy value of { $position } (from the Grundy table) is { $value }.
 explain-wythoff-empty = (0, 0): no token is left, the player to move cannot move and loses. A P-position.
@@ -747,3 +748,32 @@ lesson-coins-pitfall-misere = Under misère play a row is no longer the sum of i
     cancel only under normal play. Misère Mock Turtles has a rule of its own: aim for value 1
     instead of 0. So 1 2 3, of value 1: { $verdict } (grundy solve mock-turtles 1 2 3 --misere
     --explain tells why).
+
+answer-outcome-p = the player to move loses
+answer-outcome-n = the player to move wins
+answer-outcome-d = a draw: play goes on for ever
+answer-winning-moves = winning moves:
+answer-move = component { $component }: { $from } -> { $to }, leaving { $after }
+answer-move-words = component { $component }: { $words }, leaving { $after }
+answer-move-words-many = { $count ->
+    [one] component
+   *[other] components
+} { $components }: { $words }, leaving { $after }
+answer-nothing = nothing
+answer-cut-short = (and more: the list of winning moves was cut short)
+list-and = { $rest } and { $last }
+move-stair = { $coins ->
+    [one] move { $coins } coin
+   *[other] move { $coins } coins
+} from step { $step } down to step { $below }
+move-piece = move the piece on cell { $from } to cell { $to }
+move-take = take { $count }
+move-take-from = { $count } from heap { $heap }
+move-take-heaps = take { $parts }
+move-turn = { $coins_count ->
+    [one] turn coin { $coins }
+   *[other] turn coins { $coins }
+}
+move-run = turn coins { $from } to { $to }
+move-corners = turn the corners { $corners }
+list-sep = {", "}

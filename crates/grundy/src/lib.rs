@@ -47,6 +47,7 @@ pub mod ruleset;
 pub mod sequence;
 pub mod solve;
 pub mod table;
+pub mod text;
 
 pub use error::{Error, Result};
 pub use games::{game, Game};

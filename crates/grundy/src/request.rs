@@ -693,7 +693,9 @@ impl Request {
                 let texts: Vec<&str> = components.iter().map(String::as_str).collect();
                 let analysis = game.solve(&texts, *convention, limits)?;
                 let explanation = match explain {
-                    Some(lang) => Some(game.explain(&analysis, *lang, limits)?),
+                    Some(lang) => {
+                        Some(crate::games::explanation(&**game, &analysis, *lang, limits)?)
+                    }
                     None => None,
                 };
                 Answer::Solve { analysis, explanation }

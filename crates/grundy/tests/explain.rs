@@ -36,7 +36,7 @@ fn explained(
     lang: Lang,
 ) -> (Analysis, String) {
     let answer = game.solve(components, convention, &Limits::default()).unwrap();
-    let text = game.explain(&answer, lang, &Limits::default()).unwrap();
+    let text = grundy::games::explanation(game, &answer, lang, &Limits::default()).unwrap();
     (answer, text)
 }
 
@@ -63,7 +63,41 @@ const CASES: &[(&str, &str, &[&str], bool)] = &[
     ("script", "script", &["5", "7"], false),
     ("kayles_misere", "kayles", &["2", "2"], true),
     ("kayles_misere_large", "kayles", &["20", "33", "45"], true),
+    ("mock_turtles_misere", "mock-turtles", &["1", "2", "4"], true),
+    ("mock_turtles_misere_p", "mock-turtles", &["1", "2", "3"], true),
+    ("turning_corners", "turning-corners", &["1,1", "2,3"], false),
+    (
+        "nim_many",
+        "nim",
+        &[
+            "3", "5", "6", "9", "10", "12", "17", "20", "33", "40", "41", "48", "60", "63", "100",
+            "127", "200", "255", "300", "511", "700", "1000", "1023", "2047", "4095",
+        ],
+        false,
+    ),
 ];
+
+/// No line of an explanation passes 88 terminal columns (a Chinese character takes two), in
+/// any language, and a wrapped line never breaks a formula.
+#[test]
+fn explanations_fit_88_columns() {
+    let width = |line: &str| grundy::text::columns(line);
+    let mut bad = Vec::new();
+    for (case, name, components, misere) in CASES {
+        let game = game_of(name);
+        let convention = if *misere { Convention::Misere } else { Convention::Normal };
+        for lang in Lang::ALL {
+            let (_, text) = explained(&*game, components, convention, lang);
+            for line in text.lines() {
+                let end = line.trim_end();
+                if width(line) > 88 || ["⊕", "=", "⊗", "{"].iter().any(|s| end.ends_with(s)) {
+                    bad.push(format!("{case} in {lang}: {} columns: {line}", width(line)));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
 
 #[test]
 fn every_family_in_every_language() {

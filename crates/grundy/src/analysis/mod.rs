@@ -9,6 +9,7 @@
 //! their own files (`games/`) and fall back on it for what they do not know better.
 
 use crate::error::Result;
+use crate::i18n::Lang;
 use crate::limits::Limits;
 use crate::outcome::Outcome;
 use crate::solve::loopy::LoopyValue;
@@ -118,8 +119,10 @@ pub struct MoveReport {
     /// The whole position after the move.
     pub after: Vec<String>,
     /// The move in the game's own words, where its notation hides them (which step, how many
-    /// coins; which piece, to which cell).
+    /// coins; which piece, to which cell), in English (the JSON's `description`).
     pub description: Option<String>,
+    /// The same words as a message, to say them in any language.
+    pub words: Option<Words>,
     /// For games whose whole position is one game (`moore:K`): every component the move
     /// changes, in order. Empty otherwise.
     pub changes: Vec<Change>,
@@ -198,14 +201,97 @@ impl MoveReport {
             after: replace_component(texts, component, &to),
             to,
             description: None,
+            words: None,
             changes: Vec::new(),
         }
     }
 
     /// The same move, said in the game's own words.
-    pub fn described(mut self, words: impl Into<String>) -> MoveReport {
-        self.description = Some(words.into());
+    pub fn described(mut self, words: Words) -> MoveReport {
+        self.description = Some(words.render(Lang::En));
+        self.words = Some(words);
         self
+    }
+
+    /// The move in the game's own words in `lang`, where it has them.
+    pub fn words_in(&self, lang: Lang) -> Option<String> {
+        match &self.words {
+            Some(words) => Some(words.render(lang)),
+            None => self.description.clone(),
+        }
+    }
+}
+
+/// A move said in a game's own words: a message (`move-*` in the locales) and its arguments,
+/// said in any language.
+///
+/// ```
+/// use grundy::analysis::{Words, WordArg};
+/// use grundy::i18n::Lang;
+/// let words = Words::new("move-turn", [("coins", WordArg::List(vec!["9".into(), "4".into(), "2".into()]))]);
+/// assert_eq!(words.render(Lang::En), "turn coins 9, 4 and 2");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Words {
+    /// The message key.
+    pub key: &'static str,
+    /// Its arguments.
+    pub args: Vec<(&'static str, WordArg)>,
+}
+
+/// One argument of [`Words`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WordArg {
+    /// Text said as it is (a place, a cell).
+    Text(String),
+    /// A number (its plural form chosen by the language).
+    Number(u64),
+    /// A list, said `a, b and c` in the language (and given its length as `{name}_count`).
+    List(Vec<String>),
+    /// A list of phrases, each said in the language, then listed as `a, b and c`.
+    Phrases(Vec<Words>),
+}
+
+impl Words {
+    /// The message `key` with `args`.
+    pub fn new<const N: usize>(key: &'static str, args: [(&'static str, WordArg); N]) -> Words {
+        Words { key, args: args.into() }
+    }
+
+    /// The words in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut args = crate::i18n::Args::new();
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for (name, arg) in &self.args {
+            match arg {
+                WordArg::Text(text) => args.set(*name, text.clone()),
+                WordArg::Number(n) => args.set(*name, *n),
+                WordArg::List(items) => {
+                    counts.push((format!("{name}_count"), items.len()));
+                    args.set(*name, list_in(items, lang));
+                }
+                WordArg::Phrases(phrases) => {
+                    let said: Vec<String> = phrases.iter().map(|p| p.render(lang)).collect();
+                    args.set(*name, list_in(&said, lang));
+                }
+            }
+        }
+        for (count, n) in counts {
+            args.set(count, n);
+        }
+        lang.tr(self.key, &args)
+    }
+}
+
+/// `a, b and c` in `lang`.
+fn list_in(items: &[String], lang: Lang) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => lang.tr(
+            "list-and",
+            &crate::i18n::args![("rest", rest.join(&lang.tr0("list-sep"))), ("last", last.clone())],
+        ),
     }
 }
 
@@ -267,73 +353,97 @@ pub fn replace_component(components: &[String], idx: usize, with: &[String]) -> 
     after
 }
 
-fn outcome_words(answer: &Analysis) -> &'static str {
-    match answer.outcome {
-        crate::outcome::Outcome::P => "P (the player to move loses)",
-        crate::outcome::Outcome::N => "N (the player to move wins)",
-        crate::outcome::Outcome::D => "D (a draw: play goes on for ever)",
+impl std::fmt::Display for Analysis {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        out.write_str(&self.text(Lang::En))
     }
 }
 
-/// The answer for a person (the command line's text): position, value, outcome, then the
-/// winning moves, each line ended.
-///
-/// ```
-/// let nim = grundy::game("nim")?;
-/// let answer = nim.solve(&["1", "2"], grundy::analysis::Convention::Normal, &grundy::Limits::default())?;
-/// assert!(answer.to_string().starts_with("position: 1 2 (nim, normal play)\nvalue:    3\n"));
-/// # Ok::<(), grundy::Error>(())
-/// ```
-impl std::fmt::Display for Analysis {
-    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Analysis {
+    /// The answer for a person in `lang` (the command line's text): position, value, outcome,
+    /// then the winning moves, each line ended. The lines meant for programs keep their words
+    /// in every language (`position:`, and the labels `value:`, `outcome:`, `genus:` with the
+    /// outcome's letter); what follows for people is in `lang`.
+    ///
+    /// ```
+    /// let nim = grundy::game("nim")?;
+    /// let answer = nim.solve(&["1", "2"], grundy::analysis::Convention::Normal, &grundy::Limits::default())?;
+    /// let russian = answer.text(grundy::i18n::Lang::Ru);
+    /// assert!(russian.starts_with("position: 1 2 (nim, normal play)\nvalue:    3\noutcome:  N ("));
+    /// assert!(!russian.contains("the player to move"));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn text(&self, lang: Lang) -> String {
+        use std::fmt::Write;
         let answer = self;
+        let mut out = String::new();
         let position: Vec<&str> = answer.components.iter().map(|c| c.position.as_str()).collect();
-        writeln!(
+        let _ = writeln!(
             out,
             "position: {} ({}, {} play)",
             position.join(" "),
             answer.game,
             answer.convention.name()
-        )?;
+        );
         if let Some(value) = &answer.value {
-            writeln!(out, "value:    {value}")?;
+            let _ = writeln!(out, "value:    {value}");
         }
-        writeln!(out, "outcome:  {}", outcome_words(answer))?;
+        let gloss = match answer.outcome {
+            Outcome::P => "answer-outcome-p",
+            Outcome::N => "answer-outcome-n",
+            Outcome::D => "answer-outcome-d",
+        };
+        let _ = writeln!(out, "outcome:  {} ({})", answer.outcome.letter(), lang.tr0(gloss));
         if answer.components.iter().any(|c| c.genus.is_some()) {
             let genera: Vec<&str> =
                 answer.components.iter().map(|c| c.genus.as_deref().unwrap_or("?")).collect();
-            writeln!(out, "genus:    {}", genera.join(" "))?;
+            let _ = writeln!(out, "genus:    {}", genera.join(" "));
         }
         if answer.winning_moves.is_empty() {
-            return Ok(());
+            return out;
         }
-        writeln!(out, "winning moves:")?;
+        let _ = writeln!(out, "{}", lang.tr0("answer-winning-moves"));
+        let nothing = || lang.tr0("answer-nothing");
         for m in &answer.winning_moves {
-            let to = if m.to.is_empty() { "nothing".to_string() } else { m.to.join(" + ") };
-            let after = if m.after.is_empty() { "nothing".to_string() } else { m.after.join(" ") };
-            match &m.description {
+            let to = if m.to.is_empty() { nothing() } else { m.to.join(" + ") };
+            let after = if m.after.is_empty() { nothing() } else { m.after.join(" ") };
+            let line = match m.words_in(lang) {
                 Some(words) if !m.changes.is_empty() => {
                     let heaps: Vec<String> =
                         m.changes.iter().map(|c| (c.component + 1).to_string()).collect();
-                    let noun = if heaps.len() == 1 { "component" } else { "components" };
-                    writeln!(out, "  {noun} {}: {words}, leaving {after}", heaps.join(" and "))?
+                    lang.tr(
+                        "answer-move-words-many",
+                        &crate::i18n::args![
+                            ("count", heaps.len()),
+                            ("components", list_in(&heaps, lang)),
+                            ("words", words),
+                            ("after", after)
+                        ],
+                    )
                 }
-                Some(words) => {
-                    writeln!(out, "  component {}: {words}, leaving {after}", m.component + 1)?
-                }
-                None => writeln!(
-                    out,
-                    "  component {}: {} -> {}, leaving {}",
-                    m.component + 1,
-                    m.from,
-                    to,
-                    after
-                )?,
-            }
+                Some(words) => lang.tr(
+                    "answer-move-words",
+                    &crate::i18n::args![
+                        ("component", m.component + 1),
+                        ("words", words),
+                        ("after", after)
+                    ],
+                ),
+                None => lang.tr(
+                    "answer-move",
+                    &crate::i18n::args![
+                        ("component", m.component + 1),
+                        ("from", m.from.clone()),
+                        ("to", to),
+                        ("after", after)
+                    ],
+                ),
+            };
+            let _ = writeln!(out, "  {line}");
         }
         if !answer.winning_moves_complete {
-            writeln!(out, "  (and more: the list of winning moves was cut short)")?;
+            let _ = writeln!(out, "  {}", lang.tr0("answer-cut-short"));
         }
-        Ok(())
+        out
     }
 }

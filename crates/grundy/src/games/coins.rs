@@ -11,7 +11,9 @@
 //! position as typed.
 
 use super::{Family, Game, Rules, Spec};
-use crate::analysis::{Analysis, ComponentReport, Convention, MoveReport, RankedMove, Value};
+use crate::analysis::{
+    Analysis, ComponentReport, Convention, MoveReport, RankedMove, Value, WordArg, Words,
+};
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::outcome::Outcome;
@@ -223,7 +225,7 @@ impl Rules for CoinSet {
 }
 
 /// A row game's move in words: the head, then the other coins turned, right to left.
-fn describe_row(&n: &u64, parts: &[u64]) -> String {
+fn describe_row(&n: &u64, parts: &[u64]) -> Words {
     let mut places = vec![n.to_string()];
     places.extend(parts.iter().rev().map(u64::to_string));
     turned(&places)
@@ -257,12 +259,8 @@ fn parse_row<R: Rules<Position = u64>>(
 }
 
 /// "turn coins 7, 3 and 1" (places in decreasing order).
-fn turned(places: &[String]) -> String {
-    match places {
-        [one] => format!("turn coin {one}"),
-        [rest @ .., last] => format!("turn coins {} and {last}", rest.join(", ")),
-        [] => String::new(),
-    }
+fn turned(places: &[String]) -> Words {
+    Words::new("move-turn", [("coins", WordArg::List(places.to_vec()))])
 }
 
 /// The answer of the heads `heads` (as typed: a head listed twice cancels) whose values
@@ -276,7 +274,7 @@ fn heads_answer<R: Rules>(
     heads: &[R::Position],
     convention: Convention,
     value: impl Fn(&R::Position) -> u64,
-    describe: impl Fn(&R::Position, &[R::Position]) -> String,
+    describe: impl Fn(&R::Position, &[R::Position]) -> Words,
     limits: &Limits,
 ) -> Result<Analysis> {
     let values: Vec<u64> = heads.iter().map(&value).collect();
@@ -349,7 +347,7 @@ fn head_move<R: Rules>(
     heads: &[R::Position],
     idx: usize,
     parts: &[R::Position],
-    describe: &impl Fn(&R::Position, &[R::Position]) -> String,
+    describe: &impl Fn(&R::Position, &[R::Position]) -> Words,
 ) -> MoveReport {
     let texts: Vec<String> = heads.iter().map(|h| rules.show_component(h)).collect();
     let to = parts.iter().map(|p| rules.show_component(p)).collect();
@@ -363,7 +361,7 @@ fn board_step<R: Rules>(
     heads: &[R::Position],
     board: &[R::Position],
     after: &[R::Position],
-    describe: &impl Fn(&R::Position, &[R::Position]) -> String,
+    describe: &impl Fn(&R::Position, &[R::Position]) -> Words,
 ) -> MoveReport {
     // The coins turned are the places where the boards differ; the last is the head, a head
     // of the board, so a component of the position.
@@ -378,7 +376,7 @@ fn board_answer<R: Rules>(
     rules: &R,
     heads: &[R::Position],
     convention: Convention,
-    describe: impl Fn(&R::Position, &[R::Position]) -> String,
+    describe: impl Fn(&R::Position, &[R::Position]) -> Words,
     limits: &Limits,
 ) -> Result<Analysis> {
     let board = settle(heads.to_vec());
@@ -419,7 +417,7 @@ fn board_moves<R: Rules>(
     rules: &R,
     heads: &[R::Position],
     convention: Convention,
-    describe: impl Fn(&R::Position, &[R::Position]) -> String,
+    describe: impl Fn(&R::Position, &[R::Position]) -> Words,
     limits: &Limits,
 ) -> Result<Vec<RankedMove>> {
     let board = settle(heads.to_vec());
@@ -531,9 +529,10 @@ impl Rules for CoinRow {
 
 impl CoinRow {
     /// A move in words: the head, then the other coins turned, right to left (Ruler: the run).
-    fn describe(&self, &n: &u64, parts: &[u64]) -> String {
+    fn describe(&self, &n: &u64, parts: &[u64]) -> Words {
         if self.rule == CoinRule::Ruler && !parts.is_empty() {
-            return format!("turn coins {} to {n}", parts[0]);
+            let (from, to) = (WordArg::Text(parts[0].to_string()), WordArg::Text(n.to_string()));
+            return Words::new("move-run", [("from", from), ("to", to)]);
         }
         describe_row(&n, parts)
     }
@@ -599,7 +598,7 @@ impl Rules for Tartan {
 }
 
 /// A move of a product in words: every coin it turns, the head first.
-fn describe_grid(&(x, y): &(u64, u64), parts: &[(u64, u64)]) -> String {
+fn describe_grid(&(x, y): &(u64, u64), parts: &[(u64, u64)]) -> Words {
     let mut rest = parts.to_vec();
     rest.sort_unstable_by(|p, q| q.cmp(p));
     let mut places = vec![format!("{x},{y}")];
@@ -608,9 +607,10 @@ fn describe_grid(&(x, y): &(u64, u64), parts: &[(u64, u64)]) -> String {
 }
 
 /// A Turning Corners move in words: the four corners (the head first).
-fn describe_corners(&(x, y): &(u64, u64), parts: &[(u64, u64)]) -> String {
+fn describe_corners(&(x, y): &(u64, u64), parts: &[(u64, u64)]) -> Words {
     let (a, b) = parts[0];
-    format!("turn the corners {x},{y}, {a},{y}, {x},{b} and {a},{b}")
+    let corners = [(x, y), (a, y), (x, b), (a, b)].map(|(p, q)| format!("{p},{q}"));
+    Words::new("move-corners", [("corners", WordArg::List(corners.to_vec()))])
 }
 
 impl Rules for TurningCorners {

@@ -142,8 +142,12 @@ impl Rules for FibonacciNim {
         let winning_moves = winning_takes(heap)
             .into_iter()
             .map(|k| {
-                MoveReport::new(&texts, 0, vec![self.show_component(&heap.take(k))])
-                    .described(format!("take {k}"))
+                MoveReport::new(&texts, 0, vec![self.show_component(&heap.take(k))]).described(
+                    crate::analysis::Words::new(
+                        "move-take",
+                        [("count", crate::analysis::WordArg::Text(k.to_string()))],
+                    ),
+                )
             })
             .collect();
         let outcome = if is_p_position(heap) { Outcome::P } else { Outcome::N };

@@ -115,8 +115,15 @@ impl Rules for Pieces {
                     *slot = m.to;
                 }
                 winning_moves.push(
-                    MoveReport::new(&texts, idx, vec![super::join(&after_cells)])
-                        .described(format!("move the piece on cell {} to cell {}", m.from, m.to)),
+                    MoveReport::new(&texts, idx, vec![super::join(&after_cells)]).described(
+                        crate::analysis::Words::new(
+                            "move-piece",
+                            [
+                                ("from", crate::analysis::WordArg::Text(m.from.to_string())),
+                                ("to", crate::analysis::WordArg::Text(m.to.to_string())),
+                            ],
+                        ),
+                    ),
                 );
             }
         }

@@ -787,6 +787,18 @@ pub fn verify_table(game: &dyn Game, table: &PairTable) -> Result<Verification> 
     })
 }
 
+/// The walk-through of `analysis` in `lang` ([`Game::explain`]), its long lines wrapped to
+/// [`crate::text::WIDTH`] terminal columns as the lessons are (never inside a formula).
+pub fn explanation(
+    game: &dyn Game,
+    analysis: &Analysis,
+    lang: Lang,
+    limits: &Limits,
+) -> Result<String> {
+    let text = game.explain(analysis, lang, limits)?;
+    Ok(crate::text::wrap_long_lines(&text, crate::text::WIDTH))
+}
+
 /// The general walk-through of an answer ([`crate::explain::sum`]), ending with the check that
 /// the first winning move leaves what it should: the position after it is solved again, within
 /// `limits`. `header`: whether to begin by saying what the position is.

@@ -203,22 +203,30 @@ impl Moore {
             .iter()
             .map(|&i| Change { component: i, from: texts[i].clone(), to: after[i].to_string() })
             .collect();
-        let words: Vec<String> = changed
+        use crate::analysis::{WordArg, Words};
+        let parts: Vec<Words> = changed
             .iter()
             .map(|&i| {
-                format!(
-                    "{} from heap {}",
-                    (before[i].clone() - after[i].clone()).to_string(),
-                    i + 1
+                Words::new(
+                    "move-take-from",
+                    [
+                        (
+                            "count",
+                            WordArg::Text((before[i].clone() - after[i].clone()).to_string()),
+                        ),
+                        ("heap", WordArg::Number(i as u64 + 1)),
+                    ],
                 )
             })
             .collect();
+        let words = Words::new("move-take-heaps", [("parts", WordArg::Phrases(parts))]);
         MoveReport {
             component: first,
             from: texts[first].clone(),
             to: vec![after[first].to_string()],
             after: after.iter().map(ToString::to_string).collect(),
-            description: Some(format!("take {}", words.join(" and "))),
+            description: Some(words.render(crate::i18n::Lang::En)),
+            words: Some(words),
             changes,
         }
     }

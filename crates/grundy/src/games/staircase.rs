@@ -110,12 +110,14 @@ impl Rules for Staircase {
         let mut winning_moves = Vec::new();
         for (idx, steps) in stairs.iter().enumerate() {
             for m in moves_to_value(steps, total ^ values[idx]) {
-                let words = format!(
-                    "move {} coin{} from step {} down to step {}",
-                    m.coins,
-                    if m.coins == 1 { "" } else { "s" },
-                    m.step,
-                    m.step - 1
+                use crate::analysis::{WordArg, Words};
+                let words = Words::new(
+                    "move-stair",
+                    [
+                        ("coins", WordArg::Number(m.coins)),
+                        ("step", WordArg::Number(m.step as u64)),
+                        ("below", WordArg::Number(m.step as u64 - 1)),
+                    ],
                 );
                 winning_moves.push(
                     MoveReport::new(&texts, idx, vec![super::join(&m.apply(steps))])

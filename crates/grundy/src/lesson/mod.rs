@@ -21,6 +21,8 @@
 
 mod topics;
 
+use crate::text::{columns, reflow};
+
 use crate::analysis::{Analysis, Convention, Value};
 use crate::error::{Error, Result};
 use crate::games::{FileSource, Game, Registry};
@@ -391,110 +393,6 @@ pub(crate) fn word(value: &Option<Value>) -> Option<u64> {
 
 /// The width paragraphs are filled to, in terminal columns.
 const WIDTH: usize = 88;
-
-/// Whether `c` takes two columns on a terminal and may stand at either end of a line without
-/// a space beside it (Chinese characters and punctuation).
-fn is_wide(c: char) -> bool {
-    (c as u32) >= 0x2E80
-}
-
-/// Terminal columns of `text`: CJK characters take two.
-fn columns(text: &str) -> usize {
-    text.chars().map(|c| if is_wide(c) { 2 } else { 1 }).sum()
-}
-
-/// Punctuation that never begins a line, and punctuation that never ends one.
-const NO_BREAK_BEFORE: &str = "，。：；、）」”！？·";
-const NO_BREAK_AFTER: &str = "（「“";
-
-/// Signs that keep their neighbours on their line (`13 ⊕ 10 = 7` is never broken), and the
-/// dash, which keeps the word before it.
-const FORMULA_SIGNS: &[&str] = &["⊕", "⊗", "·", "=", "−", "+", "<", ">", "≠", "≤", "→", "×"];
-const DASH: &str = "—";
-
-/// The most numbers in a row kept on one line (a position such as `8 13 15`).
-const MAX_POSITION_WORDS: usize = 4;
-
-/// `text` as one paragraph filled to `width` columns: lines break at spaces, or between two
-/// Chinese characters (never before closing or after opening punctuation, never inside a
-/// formula). A line break in the message is a space, except beside a Chinese character.
-fn reflow(text: &str, width: usize) -> String {
-    // Units that a line may break between, each with whether a space precedes it.
-    let mut units: Vec<(String, bool)> = Vec::new();
-    let (mut pending_space, mut pending_newline, mut in_word) = (false, false, false);
-    let mut previous: Option<char> = None;
-    for c in text.trim().chars() {
-        if c.is_whitespace() {
-            pending_space = true;
-            pending_newline |= c == '\n';
-            in_word = false;
-            continue;
-        }
-        // Chinese text has no spaces between its characters, but keeps one beside Latin
-        // letters and digits.
-        let is_cjk_punctuation = |c: char| is_wide(c) && !c.is_alphanumeric();
-        let between_wide = previous.is_some_and(is_wide) && is_wide(c);
-        let beside_punctuation = previous.is_some_and(is_cjk_punctuation) || is_cjk_punctuation(c);
-        let space = pending_space && !(pending_newline && (between_wide || beside_punctuation));
-        let glued = match units.last() {
-            None => false,
-            Some((last, _)) => {
-                let after_opening = last.chars().last().is_some_and(|l| NO_BREAK_AFTER.contains(l));
-                !pending_space
-                    && (in_word && !is_wide(c) || NO_BREAK_BEFORE.contains(c) || after_opening)
-            }
-        };
-        match units.last_mut() {
-            Some((last, _)) if glued => last.push(c),
-            _ => units.push((c.to_string(), space)),
-        }
-        in_word = !is_wide(c);
-        (pending_space, pending_newline, previous) = (false, false, Some(c));
-    }
-    // A formula sign joins the unit before it and the one after it; a dash, the one before; a
-    // number, the numbers just before it, so that a short position (`3 4 5`) stays on one line
-    // (long lists of values still wrap).
-    let is_number = |word: &str| {
-        let digits = word.trim_end_matches(|c: char| !c.is_ascii_digit());
-        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
-    };
-    let mut joined: Vec<(String, bool)> = Vec::new();
-    let mut join_next = false;
-    for (unit, space) in units {
-        let sign = FORMULA_SIGNS.contains(&unit.as_str());
-        let short_position = |last: &str| {
-            let words: Vec<&str> = last.split(' ').collect();
-            let trailing = words.iter().rev().take_while(|w| is_number(w)).count();
-            space && is_number(&unit) && trailing == words.len() && trailing < MAX_POSITION_WORDS
-        };
-        match joined.last_mut() {
-            Some((last, _)) if join_next || sign || unit == DASH || short_position(last) => {
-                if space {
-                    last.push(' ');
-                }
-                last.push_str(&unit);
-            }
-            _ => joined.push((unit, space)),
-        }
-        join_next = sign;
-    }
-    let mut out = String::new();
-    let mut line_columns = 0;
-    for (unit, space_before) in joined {
-        let unit_columns = columns(&unit);
-        let separator = usize::from(space_before && line_columns > 0);
-        if line_columns > 0 && line_columns + separator + unit_columns > width {
-            out.push('\n');
-            line_columns = 0;
-        } else if separator == 1 {
-            out.push(' ');
-            line_columns += 1;
-        }
-        out.push_str(&unit);
-        line_columns += unit_columns;
-    }
-    out
-}
 
 /// `• text`, later lines indented under the first.
 fn bulleted(text: &str) -> String {
