@@ -734,7 +734,7 @@ coins-misere-mock-won = Вредноста е { $sum }, а не 1: играчо�
     остава вредност 1: { $moves }.
 coins-misere-mock-empty = Нема повеќе глави: играчот на ред не може да повлече потег, а во мизер игра тоа значи победа.
 coins-turn = { $count ->
-    [one] преврти ја монетата { $coins }
+    [1] преврти ја монетата { $coins }
    *[other] преврти ги монетите { $coins }
 }
 
@@ -796,24 +796,24 @@ answer-winning-moves = победнички потези:
 answer-move = компонента { $component }: { $from } -> { $to }, останува { $after }
 answer-move-words = компонента { $component }: { $words }, останува { $after }
 answer-move-words-many = { $count ->
-    [one] компонента
+    [1] компонента
    *[other] компоненти
 } { $components }: { $words }, останува { $after }
-answer-nothing = ништо
-answer-cut-short = (и други: списокот на победнички потези е скратен)
+answer-nothing = празна позиција
+answer-cut-short = (има и други: списокот на победничките потези е скратен)
 list-and = { $rest } и { $last }
-move-stair = { $coins ->
-    [one] премести { $coins } монета
-   *[other] премести { $coins } монети
+move-stair = пренеси { $coins } { $coins ->
+    [one] монета
+   *[other] монети
 } од скалилото { $step } на скалилото { $below }
 move-piece = премести ја фигурата од полето { $from } на полето { $to }
 move-take = земи { $count }
 move-take-from = { $count } од купчето { $heap }
 move-take-heaps = земи { $parts }
 move-turn = { $coins_count ->
-    [one] преврти ја монетата { $coins }
+    [1] преврти ја монетата { $coins }
    *[other] преврти ги монетите { $coins }
 }
 move-run = преврти ги монетите од { $from } до { $to }
-move-corners = преврти ги монетите во аглите { $corners }
+move-corners = преврти ги монетите во темињата { $corners }
 list-sep = {", "}

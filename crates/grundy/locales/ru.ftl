@@ -819,7 +819,7 @@ coins-misere-mock-won = Значение равно { $sum }, а не 1. Тот,
     значение 1: { $moves }.
 coins-misere-mock-empty = Орлов не осталось: тому, кто ходит, ходить нечем, а в игре в поддавки это победа.
 coins-turn = { $count ->
-    [one] перевернуть монету { $coins }
+    [1] перевернуть монету { $coins }
    *[other] перевернуть монеты { $coins }
 }
 
@@ -882,11 +882,11 @@ answer-winning-moves = выигрышные ходы:
 answer-move = компонента { $component }: { $from } -> { $to }, остаётся { $after }
 answer-move-words = компонента { $component }: { $words }, остаётся { $after }
 answer-move-words-many = { $count ->
-    [one] компонента
+    [1] компонента
    *[other] компоненты
 } { $components }: { $words }, остаётся { $after }
-answer-nothing = ничего
-answer-cut-short = (и другие: список выигрышных ходов обрезан)
+answer-nothing = пустая позиция
+answer-cut-short = (есть и другие: список выигрышных ходов неполный)
 list-and = { $rest } и { $last }
 move-stair = перенести { $coins } { $coins ->
     [one] монету
@@ -898,7 +898,7 @@ move-take = взять { $count }
 move-take-from = { $count } из кучи { $heap }
 move-take-heaps = взять { $parts }
 move-turn = { $coins_count ->
-    [one] перевернуть монету { $coins }
+    [1] перевернуть монету { $coins }
    *[other] перевернуть монеты { $coins }
 }
 move-run = перевернуть монеты с { $from } по { $to }
