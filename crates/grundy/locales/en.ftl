@@ -777,3 +777,14 @@ move-turn = { $coins_count ->
 move-run = turn coins { $from } to { $to }
 move-corners = turn the corners { $corners }
 list-sep = {", "}
+game-name-nim = Nim
+game-name-kayles = Kayles
+game-name-wythoff = Wythoff's game
+game-name-georgia-bob = Georgia and Bob
+game-name-staircase = Staircase Nim
+game-name-bounded = bounded Nim (at most { $param } a move)
+game-name-sub = the subtraction game S = { "{" }{ $param }{ "}" }
+game-name-mock-turtles = Mock Turtles
+game-name-ruler = Ruler
+game-name-turning-corners = Turning Corners
+game-name-tartan = the product { $param }

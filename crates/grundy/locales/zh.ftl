@@ -376,8 +376,8 @@ lesson-fails-at = 在 { $at } 处不成立
 lesson-fits = 与所有算出的值相符
 lesson-formula-periodic = 周期的
 lesson-formula-arithmetic = 算术周期的
-lesson-ex-who-wins = 在 { $game } 中，局面 { $position } 谁必胜？必胜走法是什么？
-lesson-ex-who-wins-misere = 在反常规则下（走最后一步的一方输），{ $game } 的局面 { $position } 谁必胜？
+lesson-ex-who-wins = 在{ $game }中，局面 { $position } 谁必胜？必胜走法是什么？
+lesson-ex-who-wins-misere = 在反常规则下的{ $game }中（走最后一步的一方输），局面 { $position } 谁必胜？
 lesson-ex-cell = 表中 (x, y) = ({ $x }, { $y }) 的格子是多少？两堆 { $x } 和 { $y } 谁必胜？
 lesson-ex-who-wins-graph = 棋子放在顶点 { $position } 上（每个列出的顶点一枚），谁必胜？怎么走？
 lesson-grundy-options = 可走到
@@ -648,3 +648,14 @@ move-turn = 翻转位置 { $coins } 的硬币
 move-run = 翻转位置 { $from } 到 { $to } 的硬币
 move-corners = 翻转 { $corners } 这四个角上的硬币
 list-sep = 、
+game-name-nim = 尼姆博弈
+game-name-kayles = { " " }Kayles 游戏
+game-name-wythoff = 威佐夫博弈
+game-name-georgia-bob = { " " }Georgia 和 Bob（POJ 1704）
+game-name-staircase = 阶梯博弈
+game-name-bounded = 巴什博弈（每次最多取 { $param } 个）
+game-name-sub = 减法游戏 S = { "{" }{ $param }{ "}" }{ " " }
+game-name-mock-turtles = { " " }Mock Turtles{ " " }
+game-name-ruler = { " " }Ruler{ " " }
+game-name-turning-corners = { " " }Turning Corners（翻角游戏）
+game-name-tartan = { " " }{ $param } 的乘积

@@ -327,6 +327,25 @@ impl Lesson {
         line
     }
 
+    /// A game's name in prose, in the lesson's language (`nim` is «ним», `bounded:3` the bounded
+    /// Nim of at most 3 a move); the identifier itself where the language has no name for it.
+    /// The commands keep the identifiers.
+    pub(crate) fn game_words(&self, id: &str) -> String {
+        let (family, param) = id.split_once(':').unwrap_or((id, ""));
+        let param = match family {
+            "tartan" => {
+                let factors: Vec<String> =
+                    param.split(',').map(|f| self.game_words(f).trim().to_string()).collect();
+                factors.join(" × ")
+            }
+            _ => param.split(',').collect::<Vec<_>>().join(", "),
+        };
+        let key = format!("game-name-{family}");
+        self.lang
+            .try_tr(&key, &crate::i18n::args![("param", param)])
+            .unwrap_or_else(|| id.to_string())
+    }
+
     /// Who wins, in words.
     pub(crate) fn verdict(&self, outcome: Outcome) -> String {
         self.lang.tr0(match outcome {

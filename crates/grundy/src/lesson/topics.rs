@@ -176,17 +176,17 @@ pub(super) fn grundy(lesson: &mut Lesson) -> Result<()> {
     lesson.pitfall("lesson-grundy-pitfall-mex", &args![("mex", mex([2, 3]))]);
     lesson.exercise(
         "lesson-ex-who-wins",
-        &args![("position", "7"), ("game", name)],
+        &args![("position", "7"), ("game", lesson.game_words(name))],
         Exercise::new(name, &["7"]),
     )?;
     lesson.exercise(
         "lesson-ex-who-wins",
-        &args![("position", "5 6"), ("game", name)],
+        &args![("position", "5 6"), ("game", lesson.game_words(name))],
         Exercise::new(name, &["5", "6"]),
     )?;
     lesson.exercise(
         "lesson-ex-who-wins",
-        &args![("position", "10 2 9"), ("game", name)],
+        &args![("position", "10 2 9"), ("game", lesson.game_words(name))],
         Exercise::new(name, &["10", "2", "9"]),
     )?;
     Ok(())
@@ -269,7 +269,7 @@ pub(super) fn nim(lesson: &mut Lesson) -> Result<()> {
     {
         lesson.exercise(
             "lesson-ex-who-wins",
-            &args![("position", position.join(" ")), ("game", "nim")],
+            &args![("position", position.join(" ")), ("game", lesson.game_words("nim"))],
             Exercise::new("nim", position),
         )?;
     }
@@ -381,7 +381,7 @@ pub(super) fn bounded(lesson: &mut Lesson) -> Result<()> {
     ] {
         lesson.exercise(
             "lesson-ex-who-wins",
-            &args![("position", position.join(" ")), ("game", game_name)],
+            &args![("position", position.join(" ")), ("game", lesson.game_words(game_name))],
             Exercise::new(game_name, position),
         )?;
     }
@@ -492,7 +492,7 @@ pub(super) fn subtraction(lesson: &mut Lesson) -> Result<()> {
     {
         lesson.exercise(
             "lesson-ex-who-wins",
-            &args![("position", position.join(" ")), ("game", game_name)],
+            &args![("position", position.join(" ")), ("game", lesson.game_words(game_name))],
             Exercise::new(game_name, position),
         )?;
     }
@@ -547,7 +547,7 @@ pub(super) fn recipe(lesson: &mut Lesson) -> Result<()> {
     for position in [&["5", "7"][..], &["12", "30", "71"], &["100", "200"]] {
         lesson.exercise(
             "lesson-ex-who-wins",
-            &args![("position", position.join(" ")), ("game", "kayles")],
+            &args![("position", position.join(" ")), ("game", lesson.game_words("kayles"))],
             Exercise::new("kayles", position),
         )?;
     }
@@ -625,7 +625,7 @@ pub(super) fn pieces(lesson: &mut Lesson) -> Result<()> {
     ] {
         lesson.exercise(
             "lesson-ex-who-wins",
-            &args![("position", position), ("game", game_name)],
+            &args![("position", position), ("game", lesson.game_words(game_name))],
             Exercise::new(game_name, &[position]),
         )?;
     }
@@ -690,7 +690,7 @@ pub(super) fn misere(lesson: &mut Lesson) -> Result<()> {
     for position in [&["1", "1", "2"][..], &["1", "1", "1"], &["2", "3"], &["3", "4", "5"]] {
         lesson.exercise(
             "lesson-ex-who-wins-misere",
-            &args![("position", position.join(" ")), ("game", "nim")],
+            &args![("position", position.join(" ")), ("game", lesson.game_words("nim"))],
             Exercise::new("nim", position).misere(),
         )?;
     }
@@ -743,7 +743,7 @@ pub(super) fn wythoff(lesson: &mut Lesson) -> Result<()> {
     for position in [&["3,5"][..], &["4,6"], &["10,20"], &["3,5", "1,1"]] {
         lesson.exercise(
             "lesson-ex-who-wins",
-            &args![("position", position.join(" ")), ("game", "wythoff")],
+            &args![("position", position.join(" ")), ("game", lesson.game_words("wythoff"))],
             Exercise::new("wythoff", position),
         )?;
     }
@@ -993,7 +993,7 @@ pub(super) fn coins(lesson: &mut Lesson) -> Result<()> {
         }
         lesson.exercise(
             if misere { "lesson-ex-who-wins-misere" } else { "lesson-ex-who-wins" },
-            &args![("position", position.join(" ")), ("game", game_name)],
+            &args![("position", position.join(" ")), ("game", lesson.game_words(game_name))],
             exercise,
         )?;
     }
