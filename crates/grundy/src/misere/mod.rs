@@ -454,8 +454,21 @@ fn verify_all(
 /// Candidates checked for one new heap at most, before the quotient stops there.
 const MAX_CANDIDATES: usize = 500;
 
-/// Candidate automata are built with at most this many states before reduction.
+/// Candidate automata are built with at most this many states before reduction (and no more
+/// than the memory limit allows, at [`CANDIDATE_STATE_BYTES`] a state and letter). 2^20 would
+/// reach MisereSolver's orders of 4.7 (588 at heap 39, 622 at heap 40, in 1.6 GB), but makes
+/// other searches build candidates far larger than they need: the cap stays at 2^16 until
+/// candidates are tried smallest first.
 const MAX_CANDIDATE_STATES: usize = 1 << 16;
+
+/// What one state of a candidate costs per letter at the peak of building and settling it.
+const CANDIDATE_STATE_BYTES: u64 = 64;
+
+/// The most states a candidate may have before reduction within `limits`' memory.
+fn candidate_states(letters: &Letters, limits: &Limits) -> usize {
+    let per_state = CANDIDATE_STATE_BYTES.saturating_mul(letters.len().max(1) as u64);
+    MAX_CANDIDATE_STATES.min(usize::try_from(limits.max_bytes / per_state).unwrap_or(usize::MAX))
+}
 
 /// The quotient of the heaps so far when the newest heap (the last letter) fits no element of
 /// the old one (Plambeck and Siegel's construction, as MisereSolver carries it out): the first
@@ -494,8 +507,22 @@ fn grow(
         else {
             return Ok(candidate);
         };
-        candidate = recalibrate(&candidate, letters, &mistake, limits)?
-            .ok_or_else(|| too_large(candidate.n_states()))?;
+        candidate = match recalibrate(&candidate, letters, &mistake, limits)? {
+            Recalibrated::Found(next) => next,
+            Recalibrated::NoneFits => return Err(too_large(candidate.n_states())),
+            // Every candidate that might have fitted was too large to build: say which limit.
+            Recalibrated::TooLarge(states) => {
+                return Err(Error::limit(
+                    Limit::Memory,
+                    limits.max_bytes,
+                    format!(
+                        "a candidate quotient would take {states} states before reduction (at \
+                         most {} are built)",
+                        candidate_states(letters, limits)
+                    ),
+                ))
+            }
+        };
     }
     Err(Error::limit(
         Limit::Positions,
@@ -511,12 +538,23 @@ fn grow(
 /// action on the submonoid they generate. Subsets are tried one heap first, then two, …, the
 /// smallest heaps first; the first whose settled candidate predicts the mistake right is
 /// taken. `None` when none does, or every one passes the size limit.
+enum Recalibrated {
+    Found(Automaton),
+    /// No candidate predicts the mistake right.
+    NoneFits,
+    /// None of those small enough predicts it, and some were too large to build (the least
+    /// such size).
+    TooLarge(usize),
+}
+
 fn recalibrate(
     current: &Automaton,
     letters: &Letters,
     mistake: &[u32],
     limits: &Limits,
-) -> Result<Option<Automaton>> {
+) -> Result<Recalibrated> {
+    let cap = candidate_states(letters, limits);
+    let mut skipped: Option<usize> = None;
     let truth = !current.p[current.walk(0, mistake) as usize];
     let mut involved: Vec<u32> = mistake.to_vec();
     involved.dedup();
@@ -534,16 +572,18 @@ fn recalibrate(
                 .collect();
             let rest = generated_without(current, &subset);
             let radix: usize = freed.iter().map(|&(_, i, p)| i + p).product();
-            if rest.n_states().saturating_mul(radix) > MAX_CANDIDATE_STATES {
+            let states = rest.n_states().saturating_mul(radix);
+            if states > cap {
+                skipped = Some(skipped.map_or(states, |s| s.min(states)));
                 continue;
             }
             let candidate = settle(&counters(&rest, &freed), letters, limits)?;
             if candidate.p[candidate.walk(0, mistake) as usize] == truth {
-                return Ok(Some(candidate));
+                return Ok(Recalibrated::Found(candidate));
             }
         }
     }
-    Ok(None)
+    Ok(skipped.map_or(Recalibrated::NoneFits, Recalibrated::TooLarge))
 }
 
 /// The `size`-element subsets of `items` in lexicographic order.

@@ -402,3 +402,14 @@ fn tame_sums_are_answered_by_the_rule_as_the_definition_does() {
     // A sum with a wild part is never decided by the rule: Kayles' heap of 5 is wild.
     assert!(genus::tame_answer(&game("0.77"), &[5, 1], &limits).is_none());
 }
+
+/// A candidate too large to build stops the quotient naming that limit, not `--max-order`
+/// (4.7 with 20 MB: the quotient stops before heap 39 with the memory named).
+#[test]
+fn a_candidate_past_the_memory_limit_names_the_memory() {
+    let options = QuotientOptions { max_heap: 39, ..QuotientOptions::default() };
+    let limits = Limits { max_bytes: 20 << 20, ..Limits::default() };
+    let answer = quotient(&game("4.7"), &options, &limits, &mut |_, _| {}).expect("a quotient");
+    let stopped = answer.stopped.clone().expect("stopped before heap 39");
+    assert!(stopped.contains("memory") && !stopped.contains("max-order"), "{stopped}");
+}
