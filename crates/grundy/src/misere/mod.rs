@@ -455,11 +455,11 @@ fn verify_all(
 const MAX_CANDIDATES: usize = 500;
 
 /// Candidate automata are built with at most this many states before reduction (and no more
-/// than the memory limit allows, at [`CANDIDATE_STATE_BYTES`] a state and letter). 2^20 would
-/// reach MisereSolver's orders of 4.7 (588 at heap 39, 622 at heap 40, in 1.6 GB), but makes
-/// other searches build candidates far larger than they need: the cap stays at 2^16 until
-/// candidates are tried smallest first.
-const MAX_CANDIDATE_STATES: usize = 1 << 16;
+/// than the memory limit allows, at [`CANDIDATE_STATE_BYTES`] a state and letter). 2^17 reaches
+/// MisereSolver's orders of 4.7, 588 at heap 39 and 622 at heap 40 (14 s, 1.6 GB; the one
+/// candidate there has 66,612 states); 2^20 made other searches build candidates far larger
+/// than they need (the library's misère tests went from 41 s to over 15 minutes).
+const MAX_CANDIDATE_STATES: usize = 1 << 17;
 
 /// What one state of a candidate costs per letter at the peak of building and settling it.
 const CANDIDATE_STATE_BYTES: u64 = 64;
