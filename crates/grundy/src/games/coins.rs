@@ -279,7 +279,11 @@ fn heads_answer<R: Rules>(
 ) -> Result<Analysis> {
     let values: Vec<u64> = heads.iter().map(&value).collect();
     let total = values.iter().fold(0, |acc, v| acc ^ v);
-    let board = settle(heads.to_vec());
+    // The board itself (heads listed twice cancelled) matters under misère play only.
+    let board = match convention {
+        Convention::Normal => Vec::new(),
+        Convention::Misere => settle(heads.to_vec()),
+    };
     let (goal, lost) = match convention {
         Convention::Normal => (0, total == 0),
         Convention::Misere => (1, total == 1 && !board.is_empty()),
@@ -293,9 +297,11 @@ fn heads_answer<R: Rules>(
         for (idx, head) in heads.iter().enumerate() {
             // Under misère play only a coin that shows heads moves: once per place, and not a
             // place listed twice.
-            let on_board = board.binary_search(head).is_ok() && !heads[..idx].contains(head);
-            if convention == Convention::Misere && !on_board {
-                continue;
+            if convention == Convention::Misere {
+                let on_board = board.binary_search(head).is_ok() && !heads[..idx].contains(head);
+                if !on_board {
+                    continue;
+                }
             }
             // An option may be worth more than its position (a mex leaves larger values free),
             // so every head's moves are looked at, not only those of heads worth more.
