@@ -289,9 +289,10 @@ static MAX_FILE_BYTES: std::sync::atomic::AtomicU64 =
 pub struct Files;
 
 impl grundy::games::FileSource for Files {
-    fn read_to_string(&self, path: &str) -> Result<String, String> {
+    fn read_to_string(&self, path: &str) -> grundy::Result<String> {
         let max_bytes = MAX_FILE_BYTES.load(std::sync::atomic::Ordering::Relaxed);
         read_regular_file(std::path::Path::new(path), max_bytes)
+            .map_err(|reason| grundy::Error::Unreadable { path: path.to_string(), reason })
     }
 
     /// A script's `print` and `debug` go to stderr, never into an answer.

@@ -259,7 +259,8 @@ impl Session<'_> {
                 self.say(&format!("position: {}", self.position.join(" ")))?;
                 Ok(true)
             }
-            Err(problem) => {
+            Err(error) => {
+                let problem = error.problem();
                 self.say(&self.lang.tr("play-illegal", &args![("problem", problem)]))?;
                 Ok(false)
             }

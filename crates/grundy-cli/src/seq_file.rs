@@ -32,7 +32,8 @@ use grundy::sequence::period::Period;
 use grundy::sequence::run::{run as run_sequence, Chunk, RareValues, RunOptions, Sink};
 use grundy::sequence::sparse;
 use grundy::sequence::store::{
-    checksum, value_bytes, values_from_bytes, width_for, Header, CHECKSUM_START,
+    self, checksum, value_bytes, values_from_bytes, width_for, Checkpoint, Header, ResumeRun,
+    CHECKSUM_START, MAX_CHECKPOINT_BYTES,
 };
 use grundy::sequence::{Computed, Engine, HeapValues};
 use grundy::Limits;
@@ -42,30 +43,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// The largest checkpoint read: a real one is a hundred bytes or so.
-const MAX_CHECKPOINT_BYTES: u64 = 1 << 16;
-/// The longest game name read from a header: names are short (`sub:1,3,4`, `0.137`).
-const MAX_GAME_NAME_BYTES: u64 = 1 << 20;
-/// Bytes read at a time when checking a partial file.
-const READ_CHUNK: usize = 1 << 20;
-
-/// What a checkpoint records: how many values of the partial file are durable, and for which
-/// run.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
-struct Checkpoint {
-    game: String,
-    value_width: u32,
-    n_values: u64,
-    checksum: u64,
-    /// The N of the run (heaps `0..=N`); absent in checkpoints of earlier versions.
-    #[serde(default)]
-    max_heap: Option<u64>,
-    /// How many of the first values the engine computed; the rest were written from a proven
-    /// period. Absent in checkpoints of earlier versions, which wrote no period's values.
-    #[serde(default)]
-    n_computed: Option<u64>,
-}
 
 /// The partial file being written and its running checksum.
 struct Output {
@@ -184,10 +161,7 @@ impl Output {
             max_heap: Some(self.max_heap),
             n_computed: Some(self.n_computed),
         };
-        write_file(
-            &with_suffix(&self.target, ".checkpoint"),
-            serde_json::to_string(&record)?.as_bytes(),
-        )
+        write_file(&with_suffix(&self.target, ".checkpoint"), record.to_json().as_bytes())
     }
 
     /// Completes the file: the final header, then the rename (from a narrowed copy when every
@@ -615,166 +589,52 @@ impl Job<'_> {
     /// size first) before anything is allocated or cut; only values that pass the checksum are
     /// kept, and only what follows them is cut.
     fn reopen_output(&self, target: &Path, width: u32) -> Result<(Output, Computed)> {
-        let game = &self.game.name;
         let checkpoint_path = with_suffix(target, ".checkpoint");
         let partial = with_suffix(target, ".partial");
+        let (checkpoint_name, partial_name) =
+            (checkpoint_path.display().to_string(), partial.display().to_string());
+        let run = ResumeRun {
+            game: &self.game.name,
+            max_heap: self.max_heap,
+            width,
+            checkpoint_name: &checkpoint_name,
+            partial_name: &partial_name,
+        };
         let bad = |problem: String| -> anyhow::Error { BadInput::msg(problem).into() };
         let mut text = String::new();
         File::open(&checkpoint_path)
             .and_then(|file| file.take(MAX_CHECKPOINT_BYTES).read_to_string(&mut text))
             .map_err(|error| {
-                bad(format!(
-                    "--resume: cannot read the checkpoint '{}': {error}",
-                    checkpoint_path.display()
-                ))
+                bad(format!("--resume: cannot read the checkpoint '{checkpoint_name}': {error}"))
             })?;
-        let record: Checkpoint = serde_json::from_str(&text).map_err(|error| {
-            bad(format!("--resume: '{}' is not a checkpoint: {error}", checkpoint_path.display()))
+        let record = Checkpoint::from_json(&text).map_err(|error| {
+            bad(format!("--resume: '{checkpoint_name}' is {}", error.problem()))
         })?;
-        if record.game != *game {
-            return Err(bad(format!(
-                "--resume: the checkpoint is for game '{}', not '{game}'",
-                record.game
-            )));
-        }
-        if let Some(earlier_max) = record.max_heap.filter(|&earlier| earlier > self.max_heap) {
-            return Err(bad(format!(
-                "--resume: the interrupted run was for heaps 0..={earlier_max}, more than \
-                 0..={}: resume with N of at least {earlier_max}, or run without --resume",
-                self.max_heap
-            )));
-        }
-        if record.n_values > self.max_heap + 1 {
-            return Err(bad(format!(
-                "--resume: the checkpoint holds {} values, more than heaps 0..={} ask for",
-                record.n_values, self.max_heap
-            )));
-        }
-        let n_computed = record.n_computed.unwrap_or(record.n_values);
-        if n_computed > record.n_values {
-            return Err(bad(format!(
-                "--resume: '{}' is damaged (more values computed than written)",
-                checkpoint_path.display()
-            )));
-        }
-        // A fast-engine run starts on 1-byte values and may have widened them.
-        let widened = width == 1 && matches!(record.value_width, 2 | 4);
-        if record.value_width != width && !widened {
-            return Err(bad(format!(
-                "--resume: the checkpoint says {}-byte values, but this run writes {width}-byte \
-                 ones: it does not match '{}'",
-                record.value_width,
-                partial.display()
-            )));
-        }
-        let mut file =
-            OpenOptions::new().read(true).write(true).open(&partial).map_err(|error| {
-                bad(format!("--resume: cannot open '{}': {error}", partial.display()))
-            })?;
-        let header = read_header_from(&mut file)
-            .map_err(|problem| bad(format!("--resume: '{}': {problem}", partial.display())))?;
-        // The partial file may be wider than its checkpoint when a run widened it and stopped
-        // before the checkpoint that follows; its values are then checked at the checkpoint's
-        // width.
-        if header.game != *game
-            || header.value_width < record.value_width
-            || (header.value_width > record.value_width && width != 1)
-        {
-            return Err(bad(format!(
-                "--resume: '{}' does not match its checkpoint",
-                partial.display()
-            )));
-        }
-        let file_len =
-            file.metadata().with_context(|| format!("cannot read '{}'", partial.display()))?.len();
-        let header_len = header.len() as u64;
-        let stored_width = header.value_width;
-        let data_len = record.n_values.checked_mul(u64::from(stored_width));
-        let data_end = data_len.and_then(|len| len.checked_add(header_len));
-        let (Some(data_len), Some(data_end)) = (data_len, data_end) else {
-            return Err(bad(format!(
-                "--resume: '{}' is damaged (its count overflows)",
-                checkpoint_path.display()
-            )));
-        };
-        if data_end > file_len {
-            return Err(bad(format!(
-                "--resume: '{}' is shorter than its checkpoint says ({file_len} bytes, not at \
-                 least {data_end})",
-                partial.display()
-            )));
-        }
-        // The values the engine needs back, within the file's real size; the rest is only read
-        // through for the checksum.
-        let kept_len = usize::try_from(n_computed * u64::from(stored_width))
-            .map_err(|_| bad("--resume: the partial file is too large for this machine".into()))?;
-        let mut kept: Vec<u8> = Vec::new();
-        kept.try_reserve_exact(kept_len).map_err(|_| {
-            anyhow::anyhow!("--resume: not enough memory for the {kept_len} bytes of values")
-        })?;
-        file.seek(SeekFrom::Start(header_len))
-            .with_context(|| format!("cannot read '{}'", partial.display()))?;
-        let mut reader = std::io::BufReader::with_capacity(READ_CHUNK, (&mut file).take(data_len));
-        let (mut sum, mut stored_sum) = (CHECKSUM_START, CHECKSUM_START);
-        let mut max_value = 0u32;
-        let mut buffer = vec![0u8; READ_CHUNK];
-        let mut n_read = 0u64;
-        while n_read < data_len {
-            let take = (data_len - n_read).min(READ_CHUNK as u64) as usize;
-            reader.read_exact(&mut buffer[..take]).map_err(|_| {
-                bad(format!(
-                    "--resume: '{}' is shorter than its checkpoint says",
-                    partial.display()
-                ))
-            })?;
-            let bytes = &buffer[..take];
-            let values = values_from_bytes(bytes, stored_width);
-            stored_sum = checksum(stored_sum, bytes);
-            sum = if stored_width == record.value_width {
-                stored_sum
-            } else if values.iter().all(|&v| width_for(v) <= record.value_width) {
-                checksum(sum, &value_bytes(&values, record.value_width))
-            } else {
-                return Err(bad(format!(
-                    "--resume: '{}' does not match its checkpoint",
-                    partial.display()
-                )));
-            };
-            max_value = values.iter().copied().fold(max_value, u32::max);
-            let keep = (kept_len - kept.len()).min(take);
-            kept.extend_from_slice(&bytes[..keep]);
-            n_read += take as u64;
-        }
-        drop(reader);
-        if sum != record.checksum {
-            return Err(bad(format!(
-                "--resume: the values in '{}' fail their checksum",
-                partial.display()
-            )));
-        }
+        // The checkpoint's own fields first: a mismatch is refused before the file is opened.
+        run.check_checkpoint(&record).map_err(|error| bad(error.to_string()))?;
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&partial)
+            .map_err(|error| bad(format!("--resume: cannot open '{partial_name}': {error}")))?;
+        let resumed =
+            run.check_partial(&record, &mut file).map_err(|error| bad(error.to_string()))?;
         // Everything is checked. Anything written after the checkpoint is not trusted: cut it
         // off and carry on from there.
-        file.set_len(data_end)
+        file.set_len(resumed.data_end)
             .and_then(|()| file.seek(SeekFrom::End(0)))
             .with_context(|| cannot_write(&partial))?;
-        let earlier = match stored_width {
-            1 => Computed::Bytes(kept),
-            2 => Computed::Narrow(
-                kept.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect(),
-            ),
-            _ => Computed::Wide(values_from_bytes(&kept, stored_width)),
-        };
         let output = Output {
             file,
             target: target.to_path_buf(),
-            header,
+            header: resumed.header,
             max_heap: self.max_heap,
-            n_written: record.n_values,
-            n_computed,
-            checksum: stored_sum,
-            max_value,
+            n_written: resumed.n_values,
+            n_computed: resumed.n_computed,
+            checksum: resumed.stored_checksum,
+            max_value: resumed.max_value,
         };
-        Ok((output, earlier))
+        Ok((output, resumed.computed))
     }
 
     /// The stream route: compute, then write the whole file in place, header first (its count,
@@ -843,7 +703,7 @@ fn cannot_write(path: &Path) -> String {
 /// The summary of a finished file's values, read in blocks of a million.
 fn summarize(path: &Path) -> Result<grundy::sequence::store::RunSummary, String> {
     let mut file = File::open(path).map_err(|error| error.to_string())?;
-    let header = read_header_from(&mut file)?;
+    let header = store::read_header(&mut file).map_err(|error| error.problem())?;
     file.seek(SeekFrom::Start(header.len() as u64)).map_err(|error| error.to_string())?;
     let width = header.value_width as usize;
     let mut summary = grundy::sequence::store::RunSummary::new();
@@ -860,27 +720,7 @@ fn summarize(path: &Path) -> Result<grundy::sequence::store::RunSummary, String>
 
 fn read_header(path: &Path) -> Result<Header, String> {
     let mut file = File::open(path).map_err(|error| error.to_string())?;
-    read_header_from(&mut file)
-}
-
-/// The header at the start of `file`, read within the file's real size.
-fn read_header_from(file: &mut File) -> Result<Header, String> {
-    let file_len = file.metadata().map_err(|error| error.to_string())?.len();
-    let mut fixed = [0u8; 40];
-    file.seek(SeekFrom::Start(0)).map_err(|error| error.to_string())?;
-    file.read_exact(&mut fixed)
-        .map_err(|_| "not a grundy sequence file (shorter than a header)".to_string())?;
-    let name_len = u64::from(u32::from_le_bytes([fixed[36], fixed[37], fixed[38], fixed[39]]));
-    if name_len > MAX_GAME_NAME_BYTES || 40 + name_len > file_len {
-        // Decoding what was read says what is wrong (not a sequence file at all, a version...)
-        // before blaming the name.
-        Header::decode(&fixed)?;
-        return Err("the game name in the header is cut short".into());
-    }
-    let mut bytes = fixed.to_vec();
-    bytes.resize(40 + name_len as usize, 0);
-    file.read_exact(&mut bytes[40..]).map_err(|error| error.to_string())?;
-    Header::decode(&bytes)
+    store::read_header(&mut file).map_err(|error| error.problem())
 }
 
 /// The partial file as a sink of the library's run: it writes bytes and checkpoints.

@@ -70,12 +70,13 @@ struct Files;
 /// Game files are read by the command line's rules: regular files only (never a FIFO or
 /// `/dev/zero`), at most [`grundy_files::DEFAULT_MAX_FILE_BYTES`].
 impl grundy::games::FileSource for Files {
-    fn read_to_string(&self, path: &str) -> Result<String, String> {
+    fn read_to_string(&self, path: &str) -> grundy::Result<String> {
         grundy_files::read_regular_file(
             std::path::Path::new(path),
             grundy_files::DEFAULT_MAX_FILE_BYTES,
             "the command line's --max-file-bytes reads larger files",
         )
+        .map_err(|reason| grundy::Error::Unreadable { path: path.to_string(), reason })
     }
 }
 
@@ -414,11 +415,11 @@ impl Rules for PythonRules {
         self.name.clone()
     }
 
-    fn parse_component(&self, text: &str) -> Result<ScriptValue, String> {
+    fn parse_component(&self, text: &str) -> grundy::Result<ScriptValue> {
         match &self.callables.parse {
             Some(parse) => Python::with_gil(|py| {
                 self.position_from(py, parse, (text,), &format!("parse({text:?})"))
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| grundy::Error::invalid(e.to_string()))
             }),
             None => {
                 if let Ok(v) = text.trim().parse::<i64>() {
@@ -430,7 +431,7 @@ impl Rules for PythonRules {
                     .collect();
                 match items {
                     Some(items) if text.contains(',') => Ok(ScriptValue::Array(items)),
-                    _ => Err("not a position of this game: without parse= a component is an integer (7) or integers separated by commas (3,5)".into()),
+                    _ => Err(grundy::Error::invalid("not a position of this game: without parse= a component is an integer (7) or integers separated by commas (3,5)")),
                 }
             }
         }

@@ -48,6 +48,10 @@ pub enum Error {
         /// Why (from the operating system).
         reason: String,
     },
+    /// A value that could not be read (a number, a code, a list), before it is known where it
+    /// came from: the caller names the place with [`Error::at_component`],
+    /// [`Error::for_argument`] or [`Error::in_game`]. Its message is the problem alone.
+    Invalid(String),
     /// A graph file is malformed.
     GraphFile {
         /// The path as given.
@@ -133,14 +137,52 @@ impl Error {
         Error::Rules { game: game.into(), problem: problem.into() }
     }
 
+    /// A value that could not be read, with what is wrong with it ([`Error::Invalid`]).
+    pub fn invalid(problem: impl Into<String>) -> Error {
+        Error::Invalid(problem.into())
+    }
+
     /// The same error about component `number` (1-based) written `text`, where the error was
     /// found without knowing which component it concerned.
     pub fn at_component(self, number: usize, text: &str) -> Error {
         match self {
-            Error::BadComponent { problem, .. } => {
+            Error::BadComponent { problem, .. } | Error::Invalid(problem) => {
                 Error::BadComponent { number, text: text.to_string(), problem }
             }
             other => other,
+        }
+    }
+
+    /// The same error about the argument `argument`, where it was found without knowing which
+    /// argument was read.
+    pub fn for_argument(self, argument: &str) -> Error {
+        match self {
+            Error::Invalid(problem) | Error::BadArgument { problem, .. } => {
+                Error::BadArgument { argument: argument.to_string(), problem }
+            }
+            other => other,
+        }
+    }
+
+    /// The same error about the game `name` (a bad code or set in a GAME string).
+    pub fn in_game(self, name: &str) -> Error {
+        match self {
+            Error::Invalid(problem) | Error::BadGame { problem, .. } => {
+                Error::BadGame { name: name.to_string(), problem }
+            }
+            other => other,
+        }
+    }
+
+    /// What is wrong, without where: the problem of an error about one value, else the whole
+    /// message.
+    pub fn problem(&self) -> String {
+        match self {
+            Error::Invalid(problem)
+            | Error::BadComponent { problem, .. }
+            | Error::BadArgument { problem, .. }
+            | Error::BadGame { problem, .. } => problem.clone(),
+            other => other.to_string(),
         }
     }
 }
@@ -169,7 +211,9 @@ impl std::fmt::Display for Error {
             Error::Cycle { position } => format!(
                 "the game has a cycle through position {position}: it needs the loopy solver"
             ),
-            Error::Unsupported(message) | Error::Cancelled(message) => message.clone(),
+            Error::Unsupported(message) | Error::Cancelled(message) | Error::Invalid(message) => {
+                message.clone()
+            }
             Error::Write { what, .. } => format!("cannot write the answer: {what}"),
             Error::Limit { limit, bound, what } => limit_message(*limit, *bound, what),
         };

@@ -171,7 +171,7 @@ fn fallback(
 /// let nim = grundy::game("nim")?;
 /// let m = read_move(&*nim, &["3", "4", "5"], "1 1", &Limits::default()).unwrap();
 /// assert_eq!(m.after, ["1", "4", "5"]);
-/// assert!(read_move(&*nim, &["3", "4", "5"], "1 7", &Limits::default()).unwrap_err().contains("cannot become 7"));
+/// assert!(read_move(&*nim, &["3", "4", "5"], "1 7", &Limits::default()).unwrap_err().to_string().contains("cannot become 7"));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn read_move(
@@ -179,7 +179,7 @@ pub fn read_move(
     components: &[&str],
     typed: &str,
     limits: &Limits,
-) -> std::result::Result<MoveReport, String> {
+) -> crate::error::Result<MoveReport> {
     read_move_in(game, components, typed, Lang::En, limits)
 }
 
@@ -188,7 +188,7 @@ pub fn read_move(
 /// ```
 /// use grundy::{i18n::Lang, play::read_move_in, Limits};
 /// let nim = grundy::game("nim")?;
-/// let refusal = read_move_in(&*nim, &["3", "4", "5"], "1 7", Lang::Ru, &Limits::default()).unwrap_err();
+/// let refusal = read_move_in(&*nim, &["3", "4", "5"], "1 7", Lang::Ru, &Limits::default()).unwrap_err().to_string();
 /// assert!(refusal.contains("7") && !refusal.contains("cannot"));
 /// # Ok::<(), grundy::Error>(())
 /// ```
@@ -198,8 +198,19 @@ pub fn read_move_in(
     typed: &str,
     lang: Lang,
     limits: &Limits,
+) -> crate::error::Result<MoveReport> {
+    let moves = game.legal_moves(components, limits)?;
+    refusal_or_move(game, components, typed, lang, &moves).map_err(crate::error::Error::Invalid)
+}
+
+/// The move typed among `moves`, or why it is none of them (in `lang`).
+fn refusal_or_move(
+    game: &dyn Game,
+    components: &[&str],
+    typed: &str,
+    lang: Lang,
+    moves: &[MoveReport],
 ) -> std::result::Result<MoveReport, String> {
-    let moves = game.legal_moves(components, limits).map_err(|e| e.to_string())?;
     let typed = typed.trim();
     if let Some(whole) = typed.strip_prefix('=') {
         let texts: Vec<&str> = whole.split_whitespace().collect();

@@ -760,10 +760,8 @@ impl Request {
             Question::Move { components, typed, lang } => {
                 let game = self.game();
                 let texts: Vec<&str> = components.iter().map(String::as_str).collect();
-                let report =
-                    crate::play::read_move_in(&**game, &texts, typed, *lang, limits).map_err(
-                        |problem| Error::BadArgument { argument: "\"move\"".into(), problem },
-                    )?;
+                let report = crate::play::read_move_in(&**game, &texts, typed, *lang, limits)
+                    .map_err(|error| error.for_argument("\"move\""))?;
                 Answer::Move(played(&**game, report, *lang, limits)?)
             }
             Question::Lesson { topic, lang, answers } => {
@@ -778,9 +776,7 @@ impl Request {
                 Answer::Lesson { topic: topic.clone(), text }
             }
             Question::Nimber { op, args, explain } => {
-                let value = op
-                    .apply(args)
-                    .map_err(|problem| Error::BadArgument { argument: "A".into(), problem })?;
+                let value = op.apply(args).map_err(|error| error.for_argument("A"))?;
                 let explanation =
                     explain.map(|lang| crate::explain::nimber(*op, args, &value, lang));
                 Answer::Nimber { op: *op, args: args.clone(), value, explanation }

@@ -287,8 +287,8 @@ fn hostile_scripts_are_stopped_with_the_right_error() {
 fn print_and_debug_go_to_the_host_never_into_an_answer() {
     struct Collect(std::sync::Arc<std::sync::Mutex<Vec<String>>>);
     impl FileSource for Collect {
-        fn read_to_string(&self, _path: &str) -> Result<String, String> {
-            Err("no files".into())
+        fn read_to_string(&self, path: &str) -> grundy::Result<String> {
+            Err(grundy::Error::Unreadable { path: path.into(), reason: "no files".into() })
         }
         fn printer(&self) -> Option<grundy::games::Printer> {
             let lines = self.0.clone();

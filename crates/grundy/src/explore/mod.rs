@@ -41,7 +41,7 @@ pub trait EncodedRules: Send + Sync {
     /// The game's name, as answers print it.
     fn name(&self) -> String;
     /// One component in the input syntax, encoded; the error says what is wrong with the text.
-    fn encode_component(&self, text: &str) -> std::result::Result<Vec<u8>, String>;
+    fn encode_component(&self, text: &str) -> Result<Vec<u8>>;
     /// A position in the input syntax.
     fn show(&self, position: &[u8]) -> String;
     /// A position as errors name it (the form `solve`'s errors use).
@@ -384,11 +384,7 @@ impl Job {
             .iter()
             .enumerate()
             .map(|(idx, text)| {
-                rules.encode_component(text).map_err(|problem| Error::BadComponent {
-                    number: idx + 1,
-                    text: text.clone(),
-                    problem,
-                })
+                rules.encode_component(text).map_err(|error| error.at_component(idx + 1, text))
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(Job { rules, texts: texts.to_vec(), starts, max_positions })

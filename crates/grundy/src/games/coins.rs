@@ -133,11 +133,11 @@ impl Family for CoinSetFamily {
     fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
         let rest = spec.after_prefix("coins:")?;
         Some((|| {
-            let counts =
-                super::parse_word_list(rest, "number of coins").map_err(|p| spec.bad(p))?;
+            let counts = super::parse_word_list(rest, "number of coins")
+                .map_err(|e| e.in_game(spec.text))?;
             let counts: Vec<u32> =
                 counts.into_iter().map(|k| u32::try_from(k).unwrap_or(u32::MAX)).collect();
-            let game = CoinSet::new(counts).map_err(|p| spec.bad(p))?;
+            let game = CoinSet::new(counts).map_err(|e| e.in_game(spec.text))?;
             Ok(Arc::new(game) as Arc<dyn Game>)
         })())
     }
@@ -152,7 +152,7 @@ impl Rules for CoinSet {
         parse_row(self, 0, components)
     }
 
-    fn parse_component(&self, text: &str) -> std::result::Result<u64, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<u64> {
         super::parse_word(text)
     }
 
@@ -247,13 +247,7 @@ fn parse_row<R: Rules<Position = u64>>(
             heads.extend(row.map(|(_, place)| place));
             continue;
         }
-        heads.push(rules.parse_component(text).map_err(|problem| {
-            crate::error::Error::BadComponent {
-                number: idx + 1,
-                text: (*text).to_string(),
-                problem,
-            }
-        })?);
+        heads.push(rules.parse_component(text).map_err(|error| error.at_component(idx + 1, text))?);
     }
     Ok(heads)
 }
@@ -467,11 +461,14 @@ impl Rules for CoinRow {
         parse_row(self, self.rule.first_place(), components)
     }
 
-    fn parse_component(&self, text: &str) -> std::result::Result<u64, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<u64> {
         let place = super::parse_word(text)?;
         let first = self.rule.first_place();
         if place < first {
-            return Err(format!("places of {} are numbered from {first}", self.rule.name()));
+            return Err(crate::error::Error::invalid(format!(
+                "places of {} are numbered from {first}",
+                self.rule.name()
+            )));
         }
         Ok(place)
     }
@@ -549,18 +546,18 @@ impl Rules for Tartan {
         Tartan::name(self)
     }
 
-    fn parse_component(&self, text: &str) -> std::result::Result<(u64, u64), String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<(u64, u64)> {
         let (x, y) = match super::parse_word_list(text, "coordinate")?[..] {
             [x, y] => (x, y),
-            _ => return Err("a head is its place x,y, like 3,5".into()),
+            _ => return Err(crate::error::Error::invalid("a head is its place x,y, like 3,5")),
         };
         for (place, rule) in [(x, self.first), (y, self.second)] {
             if place < rule.first_place() {
-                return Err(format!(
+                return Err(crate::error::Error::invalid(format!(
                     "places of {} are numbered from {}",
                     rule.name(),
                     rule.first_place()
-                ));
+                )));
             }
         }
         Ok((x, y))
@@ -624,10 +621,10 @@ impl Rules for TurningCorners {
         "turning-corners".into()
     }
 
-    fn parse_component(&self, text: &str) -> std::result::Result<(u64, u64), String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<(u64, u64)> {
         match super::parse_word_list(text, "coordinate")?[..] {
             [x, y] => Ok((x, y)),
-            _ => Err("a head is its place x,y, like 3,5".into()),
+            _ => Err(crate::error::Error::invalid("a head is its place x,y, like 3,5")),
         }
     }
 

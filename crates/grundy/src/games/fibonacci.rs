@@ -72,14 +72,15 @@ impl Rules for FibonacciNim {
         "fibonacci-nim".into()
     }
 
-    fn parse_component(&self, text: &str) -> std::result::Result<FibHeap, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<FibHeap> {
         let numbers = super::parse_word_list(text, "number of tokens")?;
         match numbers[..] {
             [tokens] => Ok(FibHeap::fresh(tokens)),
             [tokens, max_take] => Ok(FibHeap::limited(tokens, max_take)),
-            _ => Err("a Fibonacci Nim heap is n (a fresh heap) or n,m (n left, at most m may \
-                      be taken)"
-                .into()),
+            _ => Err(crate::error::Error::invalid(
+                "a Fibonacci Nim heap is n (a fresh heap) or n,m (n left, at most m may \
+                      be taken)",
+            )),
         }
     }
 

@@ -62,14 +62,17 @@ impl Rules for Pieces {
     fn name(&self) -> String {
         "georgia-bob".into()
     }
-    fn parse_component(&self, text: &str) -> std::result::Result<Vec<u64>, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<Vec<u64>> {
         let mut cells = super::parse_word_list(text, "cell number")?;
         if cells.contains(&0) {
-            return Err("cells are numbered from 1".into());
+            return Err(crate::error::Error::invalid("cells are numbered from 1"));
         }
         cells.sort_unstable();
         if let Some(pair) = cells.windows(2).find(|w| w[0] == w[1]) {
-            return Err(format!("two pieces on cell {}: cells must be distinct", pair[0]));
+            return Err(crate::error::Error::invalid(format!(
+                "two pieces on cell {}: cells must be distinct",
+                pair[0]
+            )));
         }
         Ok(cells)
     }

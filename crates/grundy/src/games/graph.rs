@@ -49,9 +49,7 @@ pub fn load_graph(path: &str, files: &dyn FileSource) -> Result<GraphGame> {
             reason: "no path after 'graph:'".into(),
         });
     }
-    let text = files
-        .read_to_string(path)
-        .map_err(|reason| Error::Unreadable { path: path.to_string(), reason })?;
+    let text = files.read_to_string(path)?;
     check_memory_for(path, &text)?;
     GraphGame::parse(&text).map_err(|e| Error::GraphFile {
         path: path.to_string(),
@@ -94,8 +92,10 @@ impl Rules for GraphFile {
     fn name(&self) -> String {
         format!("graph:{}", self.path)
     }
-    fn parse_component(&self, text: &str) -> std::result::Result<u32, String> {
-        self.graph.node_named(text).ok_or_else(|| "no node of the graph has this name".to_string())
+    fn parse_component(&self, text: &str) -> crate::error::Result<u32> {
+        self.graph
+            .node_named(text)
+            .ok_or_else(|| Error::invalid("no node of the graph has this name"))
     }
     fn show_component(&self, node: &u32) -> String {
         self.graph.name(*node).to_string()

@@ -82,7 +82,7 @@ impl Rules for HeapGame {
     fn name(&self) -> String {
         self.name.clone()
     }
-    fn parse_component(&self, text: &str) -> std::result::Result<u64, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<u64> {
         super::parse_word(text)
     }
     fn show_component(&self, heap: &u64) -> String {
@@ -318,7 +318,7 @@ impl Family for SubtractionFamily {
     }
     fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
         let set = spec.lower.strip_prefix("sub:")?;
-        Some(parse_subtraction_set(set).map_err(|problem| spec.bad(problem)).map(|set| {
+        Some(parse_subtraction_set(set).map_err(|error| error.in_game(spec.text)).map(|set| {
             let name =
                 format!("sub:{}", set.iter().map(usize::to_string).collect::<Vec<_>>().join(","));
             heap_family_game(HeapGame {
@@ -381,7 +381,12 @@ impl Family for CodeFamily {
         if !(lower.contains('.') && lower.starts_with(|c: char| c.is_ascii_hexdigit())) {
             return None;
         }
-        Some(lower.parse::<OctalCode>().map_err(|problem| spec.bad(problem)).map(super::code_game))
+        Some(
+            lower
+                .parse::<OctalCode>()
+                .map_err(|error| error.in_game(spec.text))
+                .map(super::code_game),
+        )
     }
 }
 
@@ -408,7 +413,8 @@ impl Family for NamedFamily {
     }
     fn load(&self, spec: &Spec<'_>) -> Option<Result<Arc<dyn Game>>> {
         (spec.lower == self.name).then(|| {
-            let code: OctalCode = self.code.parse().map_err(|problem| spec.bad(problem))?;
+            let code: OctalCode =
+                self.code.parse::<OctalCode>().map_err(|error| error.in_game(spec.text))?;
             Ok(heap_family_game(HeapGame { name: self.name.into(), rules: HeapRules::Code(code) }))
         })
     }
@@ -444,46 +450,51 @@ pub const MAX_SET_ELEMENT: usize = 1 << 20;
 /// use grundy::games::heap::parse_subtraction_set;
 /// assert_eq!(parse_subtraction_set("4,1,3").unwrap(), [1, 3, 4]);
 /// assert_eq!(parse_subtraction_set("1..3,7").unwrap(), [1, 2, 3, 7]);
-/// assert!(parse_subtraction_set("1,0").unwrap_err().contains("'0'"));
-/// assert!(parse_subtraction_set("").unwrap_err().contains("empty"));
-/// assert!(parse_subtraction_set("10^30").unwrap_err().contains("too large"));
+/// assert!(parse_subtraction_set("1,0").unwrap_err().to_string().contains("'0'"));
+/// assert!(parse_subtraction_set("").unwrap_err().to_string().contains("empty"));
+/// assert!(parse_subtraction_set("10^30").unwrap_err().to_string().contains("too large"));
 /// ```
-pub fn parse_subtraction_set(text: &str) -> std::result::Result<Vec<usize>, String> {
+pub fn parse_subtraction_set(text: &str) -> crate::error::Result<Vec<usize>> {
     if text.trim().is_empty() {
-        return Err(
-            "the subtraction set is empty: list the amounts a move may take, like sub:1,3,4".into(),
-        );
+        return Err(crate::error::Error::invalid(
+            "the subtraction set is empty: list the amounts a move may take, like sub:1,3,4",
+        ));
     }
-    let element = |item: &str| -> std::result::Result<usize, String> {
+    let element = |item: &str| -> crate::error::Result<usize> {
         let item = item.trim();
         match super::parse_count(item) {
             Ok(0) => {
-                Err(format!("'{item}' in the subtraction set: a move must take at least 1 token"))
+                Err(crate::error::Error::invalid(format!("'{item}' in the subtraction set: a move must take at least 1 token")))
             }
             Ok(value) if value > MAX_SET_ELEMENT as u64 => {
-                Err(format!("'{item}' in the subtraction set is too large: the largest allowed is {MAX_SET_ELEMENT}"))
+                Err(crate::error::Error::invalid(format!("'{item}' in the subtraction set is too large: the largest allowed is {MAX_SET_ELEMENT}")))
             }
             Ok(value) => Ok(value as usize),
             Err(_) if item.starts_with('-') => {
-                Err(format!("'{item}' in the subtraction set is negative: amounts are positive"))
+                Err(crate::error::Error::invalid(format!("'{item}' in the subtraction set is negative: amounts are positive")))
             }
-            Err(problem) if problem.contains("too large") => {
-                Err(format!("'{item}' in the subtraction set is too large: the largest allowed is {MAX_SET_ELEMENT}"))
+            Err(error) if error.problem().contains("too large") => {
+                Err(crate::error::Error::invalid(format!("'{item}' in the subtraction set is too large: the largest allowed is {MAX_SET_ELEMENT}")))
             }
             Err(_) => {
-                Err(format!("'{item}' in the subtraction set is not a positive whole number"))
+                Err(crate::error::Error::invalid(format!("'{item}' in the subtraction set is not a positive whole number")))
             }
         }
     };
     let mut set = Vec::new();
     for (idx, item) in text.split(',').enumerate() {
         if item.trim().is_empty() {
-            return Err(format!("element {} of the subtraction set '{text}' is empty", idx + 1));
+            return Err(crate::error::Error::invalid(format!(
+                "element {} of the subtraction set '{text}' is empty",
+                idx + 1
+            )));
         }
         if let Some((low, high)) = item.split_once("..") {
             let (low, high) = (element(low)?, element(high)?);
             if low > high {
-                return Err(format!("the range '{item}' in the subtraction set is empty"));
+                return Err(crate::error::Error::invalid(format!(
+                    "the range '{item}' in the subtraction set is empty"
+                )));
             }
             set.extend(low..=high);
         } else {

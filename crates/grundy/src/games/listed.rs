@@ -33,13 +33,13 @@ impl Rules for ListedGame {
         "listed".into()
     }
 
-    fn parse_component(&self, text: &str) -> std::result::Result<u32, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<u32> {
         match text.parse::<u32>() {
             Ok(n) if (n as usize) < self.moves.len() => Ok(n),
-            _ => Err(format!(
+            _ => Err(crate::error::Error::invalid(format!(
                 "not a position: positions are 0 to {}",
                 self.moves.len().saturating_sub(1)
-            )),
+            ))),
         }
     }
 

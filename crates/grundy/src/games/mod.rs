@@ -159,7 +159,7 @@ pub trait Rules:
 
     /// Reads one component; the error says what is wrong with the text (the caller adds which
     /// component it was).
-    fn parse_component(&self, text: &str) -> std::result::Result<Self::Position, String>;
+    fn parse_component(&self, text: &str) -> Result<Self::Position>;
 
     /// Writes one component in the input syntax.
     fn show_component(&self, position: &Self::Position) -> String;
@@ -176,11 +176,7 @@ pub trait Rules:
             .iter()
             .enumerate()
             .map(|(idx, text)| {
-                self.parse_component(text).map_err(|problem| Error::BadComponent {
-                    number: idx + 1,
-                    text: (*text).to_string(),
-                    problem,
-                })
+                self.parse_component(text).map_err(|error| error.at_component(idx + 1, text))
             })
             .collect()
     }
@@ -426,7 +422,7 @@ impl<R: Rules> EncodedRules for R {
         Rules::name(self)
     }
 
-    fn encode_component(&self, text: &str) -> std::result::Result<Vec<u8>, String> {
+    fn encode_component(&self, text: &str) -> Result<Vec<u8>> {
         let position = self.parse_component(text)?;
         let mut bytes = Vec::new();
         position.encode(&mut bytes);
@@ -820,7 +816,7 @@ pub fn explain_sum(
 /// front end that has a file system passes one in.
 pub trait FileSource {
     /// The whole text of the file at `path`, or why it cannot be read.
-    fn read_to_string(&self, path: &str) -> std::result::Result<String, String>;
+    fn read_to_string(&self, path: &str) -> Result<String>;
 
     /// Where a script's `print` and `debug` go (the command line: stderr); `None` drops them.
     fn printer(&self) -> Option<Printer> {
@@ -836,16 +832,20 @@ pub type Printer = Arc<dyn Fn(&str) + Send + Sync>;
 pub struct NoFiles;
 
 impl FileSource for NoFiles {
-    fn read_to_string(&self, _path: &str) -> std::result::Result<String, String> {
-        Err("games from files are not available here".to_string())
+    fn read_to_string(&self, path: &str) -> Result<String> {
+        Err(Error::Unreadable {
+            path: path.to_string(),
+            reason: "games from files are not available here".to_string(),
+        })
     }
 }
 
 /// A heap size that fits a machine word.
-pub fn parse_word(text: &str) -> std::result::Result<u64, String> {
+pub fn parse_word(text: &str) -> Result<u64> {
     let heap = parse_heap(text)?;
-    u64::try_from(&heap)
-        .map_err(|_| format!("too large: heaps of this game are limited to {}", u64::MAX))
+    u64::try_from(&heap).map_err(|_| {
+        Error::invalid(format!("too large: heaps of this game are limited to {}", u64::MAX))
+    })
 }
 
 /// Reads a comma-separated list of whole numbers that fit machine words (a staircase, piece
@@ -855,9 +855,9 @@ pub fn parse_word(text: &str) -> std::result::Result<u64, String> {
 /// use grundy::games::parse_word_list;
 /// assert_eq!(parse_word_list("0,3,1", "number of coins").unwrap(), [0, 3, 1]);
 /// let err = parse_word_list("1,-2", "number of coins").unwrap_err();
-/// assert_eq!(err, "element 2 ('-2'): negative: a number of coins is 0 or more");
+/// assert_eq!(err.to_string(), "element 2 ('-2'): negative: a number of coins is 0 or more");
 /// ```
-pub fn parse_word_list(text: &str, noun: &str) -> std::result::Result<Vec<u64>, String> {
+pub fn parse_word_list(text: &str, noun: &str) -> Result<Vec<u64>> {
     text.split(',')
         .enumerate()
         .map(|(idx, item)| {
@@ -877,7 +877,7 @@ pub fn parse_word_list(text: &str, noun: &str) -> std::result::Result<Vec<u64>, 
                     NumberProblem::too_many_digits(n_digits)
                 }
             };
-            Err(format!("element {} ('{item}'): {problem}", idx + 1))
+            Err(Error::invalid(format!("element {} ('{item}'): {problem}", idx + 1)))
         })
         .collect()
 }
@@ -908,7 +908,7 @@ pub fn max_digits() -> usize {
 /// ```
 /// use grundy::games::{parse_heap, set_max_digits, DEFAULT_MAX_DIGITS};
 /// set_max_digits(5);
-/// assert!(parse_heap("123456").unwrap_err().contains("6 digits"));
+/// assert!(parse_heap("123456").unwrap_err().to_string().contains("6 digits"));
 /// assert!(parse_heap("0000012345").is_ok()); // leading zeros do not count
 /// set_max_digits(DEFAULT_MAX_DIGITS);
 /// ```
@@ -976,13 +976,14 @@ pub use heap::parse_subtraction_set;
 /// use grundy::games::parse_count;
 /// assert_eq!(parse_count("10^9"), Ok(1_000_000_000));
 /// assert_eq!(parse_count("3e2"), Ok(300));
-/// assert!(parse_count("10^20").unwrap_err().contains("too large"));
-/// assert!(parse_count("ten").unwrap_err().contains("not a whole number"));
+/// assert!(parse_count("10^20").unwrap_err().to_string().contains("too large"));
+/// assert!(parse_count("ten").unwrap_err().to_string().contains("not a whole number"));
 /// ```
-pub fn parse_count(text: &str) -> std::result::Result<u64, String> {
+pub fn parse_count(text: &str) -> Result<u64> {
     let text = text.trim();
-    let not_a_number = || "not a whole number (digits, or a power such as 10^9 or 1e9)".to_string();
-    let too_large = || format!("too large: the largest allowed is {}", u64::MAX);
+    let not_a_number =
+        || Error::invalid("not a whole number (digits, or a power such as 10^9 or 1e9)");
+    let too_large = || Error::invalid(format!("too large: the largest allowed is {}", u64::MAX));
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     if digits(text) {
         return text.parse::<u64>().map_err(|_| too_large());
@@ -1011,10 +1012,10 @@ pub fn parse_count(text: &str) -> std::result::Result<u64, String> {
 /// ```
 /// use grundy::games::parse_heap;
 /// assert_eq!(parse_heap("42").unwrap(), 42u32.into());
-/// assert!(parse_heap("-3").unwrap_err().contains("negative"));
-/// assert!(parse_heap("2.5").unwrap_err().contains("fraction"));
+/// assert!(parse_heap("-3").unwrap_err().to_string().contains("negative"));
+/// assert!(parse_heap("2.5").unwrap_err().to_string().contains("fraction"));
 /// ```
-pub fn parse_heap(text: &str) -> std::result::Result<BigUint, String> {
+pub fn parse_heap(text: &str) -> Result<BigUint> {
     whole_number(text).map_err(|problem| {
         let message = match problem {
             NumberProblem::Empty => {
@@ -1028,10 +1029,10 @@ pub fn parse_heap(text: &str) -> std::result::Result<BigUint, String> {
                 "not a number: a heap size is a whole number of tokens, 0 or more"
             }
             NumberProblem::TooManyDigits(n_digits) => {
-                return NumberProblem::too_many_digits(n_digits)
+                return Error::invalid(NumberProblem::too_many_digits(n_digits))
             }
         };
-        message.to_string()
+        Error::invalid(message)
     })
 }
 
@@ -1042,11 +1043,7 @@ pub fn parse_heaps<S: AsRef<str>>(components: &[S]) -> Result<Vec<BigUint>> {
         .enumerate()
         .map(|(idx, text)| {
             let text = text.as_ref();
-            parse_heap(text).map_err(|problem| Error::BadComponent {
-                number: idx + 1,
-                text: text.to_string(),
-                problem,
-            })
+            parse_heap(text).map_err(|error| error.at_component(idx + 1, text))
         })
         .collect()
 }
@@ -1057,14 +1054,15 @@ pub fn parse_heaps<S: AsRef<str>>(components: &[S]) -> Result<Vec<BigUint>> {
 /// ```
 /// use grundy::games::parse_number_list;
 /// assert_eq!(parse_number_list("3,5").unwrap(), [3u32.into(), 5u32.into()]);
-/// assert!(parse_number_list("3,,5").unwrap_err().contains("element 2"));
+/// assert!(parse_number_list("3,,5").unwrap_err().to_string().contains("element 2"));
 /// ```
-pub fn parse_number_list(text: &str) -> std::result::Result<Vec<BigUint>, String> {
+pub fn parse_number_list(text: &str) -> Result<Vec<BigUint>> {
     text.split(',')
         .enumerate()
         .map(|(idx, item)| {
-            parse_heap(item.trim())
-                .map_err(|problem| format!("element {} ('{item}'): {problem}", idx + 1))
+            parse_heap(item.trim()).map_err(|error| {
+                Error::invalid(format!("element {} ('{item}'): {}", idx + 1, error.problem()))
+            })
         })
         .collect()
 }
@@ -1111,7 +1109,7 @@ mod tests {
             ("3a", "not a number"),
             ("+3", "not a number"),
         ] {
-            let err = parse_heap(text).unwrap_err();
+            let err = parse_heap(text).unwrap_err().to_string();
             assert!(err.contains(word), "{text:?}: {err}");
         }
         let err = parse_heaps(&["1", "x"]).unwrap_err().to_string();

@@ -69,7 +69,7 @@ impl Rules for Nim {
     fn name(&self) -> String {
         "nim".into()
     }
-    fn parse_component(&self, text: &str) -> std::result::Result<BigUint, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<BigUint> {
         super::parse_heap(text)
     }
     fn show_component(&self, heap: &BigUint) -> String {

@@ -34,11 +34,15 @@ impl Rules for Northcott {
         "northcott".into()
     }
 
-    fn parse_component(&self, text: &str) -> std::result::Result<Row, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<Row> {
         match super::parse_word_list(text, "cell")?[..] {
             [left, right] if left < right => Ok(Row { left, right }),
-            [_, _] => Err("the pieces stand on two different cells, the left one first".into()),
-            _ => Err("a row is the cells of its two pieces, like 2,7".into()),
+            [_, _] => Err(crate::error::Error::invalid(
+                "the pieces stand on two different cells, the left one first",
+            )),
+            _ => {
+                Err(crate::error::Error::invalid("a row is the cells of its two pieces, like 2,7"))
+            }
         }
     }
 

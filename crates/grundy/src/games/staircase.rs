@@ -63,10 +63,12 @@ impl Rules for Staircase {
     fn name(&self) -> String {
         "staircase".into()
     }
-    fn parse_component(&self, text: &str) -> std::result::Result<Vec<u64>, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<Vec<u64>> {
         let steps = super::parse_word_list(text, "number of coins")?;
         if steps.iter().try_fold(0u64, |sum, &coins| sum.checked_add(coins)).is_none() {
-            return Err("too many coins in all: their total must stay below 2^64".into());
+            return Err(crate::error::Error::invalid(
+                "too many coins in all: their total must stay below 2^64",
+            ));
         }
         Ok(steps)
     }

@@ -75,11 +75,13 @@ impl Rules for Wythoff {
     fn name(&self) -> String {
         "wythoff".into()
     }
-    fn parse_component(&self, text: &str) -> std::result::Result<Pair, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<Pair> {
         let list = super::parse_number_list(text)?;
         match <[BigUint; 2]>::try_from(list) {
             Ok([a, b]) => Ok((a, b)),
-            Err(_) => Err("a Wythoff position is a pair of heaps, like 3,5".into()),
+            Err(_) => {
+                Err(crate::error::Error::invalid("a Wythoff position is a pair of heaps, like 3,5"))
+            }
         }
     }
     fn show_component(&self, (a, b): &Pair) -> String {

@@ -201,12 +201,13 @@ impl Exercise {
 struct LessonFiles<'a>(&'a [LessonFile]);
 
 impl FileSource for LessonFiles<'_> {
-    fn read_to_string(&self, path: &str) -> std::result::Result<String, String> {
-        self.0
-            .iter()
-            .find(|file| file.name == path)
-            .map(|file| file.text.clone())
-            .ok_or_else(|| "not a file of this lesson".to_string())
+    fn read_to_string(&self, path: &str) -> Result<String> {
+        self.0.iter().find(|file| file.name == path).map(|file| file.text.clone()).ok_or_else(
+            || crate::error::Error::Unreadable {
+                path: path.to_string(),
+                reason: "not a file of this lesson".to_string(),
+            },
+        )
     }
 }
 

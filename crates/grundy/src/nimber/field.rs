@@ -350,37 +350,40 @@ impl Op {
     }
 
     /// The operation on `args` (as many as [`Op::arity`]); the error says what is wrong.
-    pub fn apply(self, args: &[BigUint]) -> std::result::Result<BigUint, String> {
+    pub fn apply(self, args: &[BigUint]) -> crate::error::Result<BigUint> {
         Ok(match (self, args) {
             (Op::Add, [a, b]) => a ^ b,
             (Op::Mul, [a, b]) => mul_big(a, b),
             (Op::Pow, [a, e]) => pow_big(a, e),
-            (Op::Inv, [a]) => inverse_big(a).ok_or("0 has no inverse")?,
+            (Op::Inv, [a]) => {
+                inverse_big(a).ok_or_else(|| crate::error::Error::invalid("0 has no inverse"))?
+            }
             (Op::Sqrt, [a]) => sqrt_big(a),
             _ => {
-                return Err(format!(
+                return Err(crate::error::Error::invalid(format!(
                     "{} takes {} number{}",
                     self.name(),
                     self.arity(),
                     if self.arity() == 1 { "" } else { "s" }
-                ))
+                )))
             }
         })
     }
 
     /// One line of `--batch` (`a b`, or `a`), its answer appended to `out` with a newline;
     /// the error says what is wrong with the line. 64-bit products never leave machine words.
-    pub fn answer_line(self, line: &[u8], out: &mut Vec<u8>) -> std::result::Result<(), String> {
-        let text = std::str::from_utf8(line).map_err(|_| "the line is not UTF-8".to_string())?;
+    pub fn answer_line(self, line: &[u8], out: &mut Vec<u8>) -> crate::error::Result<()> {
+        let text = std::str::from_utf8(line)
+            .map_err(|_| crate::error::Error::invalid("the line is not UTF-8"))?;
         let words: Vec<&str> = text.split_ascii_whitespace().collect();
         if words.len() != self.arity() {
-            return Err(format!(
+            return Err(crate::error::Error::invalid(format!(
                 "{} takes {} number{} a line, found {}",
                 self.name(),
                 self.arity(),
                 if self.arity() == 1 { "" } else { "s" },
                 words.len()
-            ));
+            )));
         }
         if self == Op::Mul {
             if let (Ok(a), Ok(b)) = (words[0].parse::<u64>(), words[1].parse::<u64>()) {
@@ -392,7 +395,11 @@ impl Op {
         }
         let args = words
             .iter()
-            .map(|word| parse_nimber(word).map_err(|problem| format!("'{word}': {problem}")))
+            .map(|word| {
+                parse_nimber(word).map_err(|error| {
+                    crate::error::Error::invalid(format!("'{word}': {}", error.problem()))
+                })
+            })
             .collect::<std::result::Result<Vec<_>, _>>()?;
         let value = self.apply(&args)?;
         out.extend_from_slice(value.to_string().as_bytes());
@@ -409,14 +416,19 @@ pub const MAX_DIGITS: usize = 100_000;
 /// ```
 /// use grundy::nimber::field::parse_nimber;
 /// assert_eq!(parse_nimber("12").unwrap(), 12u8.into());
-/// assert!(parse_nimber("-1").unwrap_err().contains("whole number"));
+/// assert!(parse_nimber("-1").unwrap_err().to_string().contains("whole number"));
 /// ```
-pub fn parse_nimber(text: &str) -> std::result::Result<BigUint, String> {
+pub fn parse_nimber(text: &str) -> crate::error::Result<BigUint> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err("not a nimber: a nimber is a whole number, 0 or more, in decimal digits".into());
+        return Err(crate::error::Error::invalid(
+            "not a nimber: a nimber is a whole number, 0 or more, in decimal digits",
+        ));
     }
     if text.len() > MAX_DIGITS {
-        return Err(format!("{} digits: at most {MAX_DIGITS} are read", text.len()));
+        return Err(crate::error::Error::invalid(format!(
+            "{} digits: at most {MAX_DIGITS} are read",
+            text.len()
+        )));
     }
     Ok(BigUint::parse_bytes(text.as_bytes(), 10).expect("digits"))
 }

@@ -19,14 +19,18 @@ pub struct CoinSet {
 
 impl CoinSet {
     /// The game of `counts` (sorted, without repeats); the error says what is wrong.
-    pub fn new(mut counts: Vec<u32>) -> std::result::Result<CoinSet, String> {
+    pub fn new(mut counts: Vec<u32>) -> crate::error::Result<CoinSet> {
         counts.sort_unstable();
         counts.dedup();
         if counts.is_empty() {
-            return Err("give the numbers of coins a move turns, like coins:1,2,3".into());
+            return Err(crate::error::Error::invalid(
+                "give the numbers of coins a move turns, like coins:1,2,3",
+            ));
         }
         if let Some(bad) = counts.iter().find(|&&k| k == 0 || k > MAX_TURNED) {
-            return Err(format!("a move turns 1 to {MAX_TURNED} coins, not {bad}"));
+            return Err(crate::error::Error::invalid(format!(
+                "a move turns 1 to {MAX_TURNED} coins, not {bad}"
+            )));
         }
         Ok(CoinSet { counts })
     }

@@ -21,7 +21,7 @@ use crate::ruleset::{Options, Ruleset};
 /// let lasker: OctalCode = "4.[3]".parse().unwrap();
 /// assert_eq!(lasker.digit(1_000), 3);
 /// assert_eq!(lasker.max_removal(), None);
-/// assert!("0.9z".parse::<OctalCode>().unwrap_err().contains("'z'"));
+/// assert!("0.9z".parse::<OctalCode>().unwrap_err().to_string().contains("'z'"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct OctalCode {
@@ -107,33 +107,39 @@ impl std::fmt::Display for OctalCode {
 }
 
 impl std::str::FromStr for OctalCode {
-    type Err = String;
+    type Err = crate::error::Error;
 
-    fn from_str(text: &str) -> std::result::Result<OctalCode, String> {
+    fn from_str(text: &str) -> crate::error::Result<OctalCode> {
         let lower = text.to_ascii_lowercase();
         let Some((before, after)) = lower.split_once('.') else {
-            return Err(format!(
+            return Err(crate::error::Error::invalid(format!(
                 "'{text}' is not a code: expected digits around a point, like 0.07"
-            ));
+            )));
         };
-        let digit_value = |c: char, at: usize| -> std::result::Result<u8, String> {
-            c.to_digit(16).map(|d| d as u8).ok_or_else(|| {
-                format!("'{c}' at character {at} of code '{text}' is not a hexadecimal digit (0-9, a-f)")
+        let digit_value = |c: char, at: usize| -> crate::error::Result<u8> {
+            c.to_digit(16).map(|d| d as u8).ok_or_else(|| { crate::error::Error::invalid(
+                format!("'{c}' at character {at} of code '{text}' is not a hexadecimal digit (0-9, a-f)"))
             })
         };
         let mut before_chars = before.chars();
         let zeroth = match (before_chars.next(), before_chars.next()) {
             (Some(c), None) => digit_value(c, 1)?,
-            (None, _) => return Err(format!("code '{text}' needs one digit before the point")),
+            (None, _) => {
+                return Err(crate::error::Error::invalid(format!(
+                    "code '{text}' needs one digit before the point"
+                )))
+            }
             (Some(_), Some(_)) => {
-                return Err(format!("code '{text}' has more than one digit before the point"))
+                return Err(crate::error::Error::invalid(format!(
+                    "code '{text}' has more than one digit before the point"
+                )))
             }
         };
         if zeroth & 0b11 != 0 {
-            return Err(format!(
+            return Err(crate::error::Error::invalid(format!(
                 "code '{text}': the digit before the point removes nothing, so only its bits 4 \
                  (split in two) and 8 (split in three) are allowed, not {zeroth:x}"
-            ));
+            )));
         }
         let mut digits = Vec::new();
         let mut repeat = 0u8;
@@ -150,18 +156,22 @@ impl std::str::FromStr for OctalCode {
                             idx = close + 1;
                         }
                         Some(close) if close == idx + 2 => {
-                            return Err(format!(
+                            return Err(crate::error::Error::invalid(format!(
                                 "code '{text}': a bracketed repeating digit must come last"
-                            ))
+                            )))
                         }
                         _ => {
-                            return Err(format!(
+                            return Err(crate::error::Error::invalid(format!(
                                 "code '{text}': '[' at character {at} must enclose exactly one digit, like 0.[3]"
-                            ))
+                            )))
                         }
                     }
                 }
-                ']' => return Err(format!("code '{text}': ']' at character {at} without '['")),
+                ']' => {
+                    return Err(crate::error::Error::invalid(format!(
+                        "code '{text}': ']' at character {at} without '['"
+                    )))
+                }
                 c => {
                     digits.push(digit_value(c, at)?);
                     idx += 1;
@@ -174,9 +184,9 @@ impl std::str::FromStr for OctalCode {
             }
         }
         if zeroth == 0 && repeat == 0 && digits.iter().all(|&d| d == 0) {
-            return Err(format!(
+            return Err(crate::error::Error::invalid(format!(
                 "code '{text}' allows no move at all: give at least one non-zero digit"
-            ));
+            )));
         }
         Ok(OctalCode { zeroth, digits, repeat })
     }

@@ -73,25 +73,35 @@ impl Header {
     }
 
     /// Reads a header from the start of `bytes`, saying what is wrong if it is not one.
-    pub fn decode(bytes: &[u8]) -> Result<Header, String> {
+    pub fn decode(bytes: &[u8]) -> crate::error::Result<Header> {
         if bytes.len() < 40 || &bytes[..8] != MAGIC {
-            return Err("not a grundy sequence file (no GRUNDYSQ header)".into());
+            return Err(crate::error::Error::invalid(
+                "not a grundy sequence file (no GRUNDYSQ header)",
+            ));
         }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap_or([0; 4]));
         let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
         let version = u32_at(8);
         if version != VERSION {
-            return Err(format!("format version {version}, this program reads version {VERSION}"));
+            return Err(crate::error::Error::invalid(format!(
+                "format version {version}, this program reads version {VERSION}"
+            )));
         }
         let value_width = u32_at(12);
         if ![1, 2, 4].contains(&value_width) {
-            return Err(format!("value width {value_width} bytes; only 1, 2 and 4 exist"));
+            return Err(crate::error::Error::invalid(format!(
+                "value width {value_width} bytes; only 1, 2 and 4 exist"
+            )));
         }
         let game_len = u32_at(36) as usize;
         let game = bytes
             .get(40..40 + game_len)
             .and_then(|name| std::str::from_utf8(name).ok())
-            .ok_or("the game name in the header is cut short or not UTF-8")?
+            .ok_or_else(|| {
+                crate::error::Error::invalid(
+                    "the game name in the header is cut short or not UTF-8",
+                )
+            })?
             .to_string();
         Ok(Header {
             value_width,
@@ -218,5 +228,343 @@ impl RunSummary {
     /// The CRC-32 of the values as 16-bit little-endian integers, where every value fits.
     pub fn crc32_u16(&self) -> Option<u32> {
         (!self.wide).then(|| self.crc.clone().finalize())
+    }
+}
+
+/// The largest checkpoint read: a real one is a hundred bytes or so.
+pub const MAX_CHECKPOINT_BYTES: u64 = 1 << 16;
+/// The longest game name read from a header: names are short (`sub:1,3,4`, `0.137`).
+pub const MAX_GAME_NAME_BYTES: u64 = 1 << 20;
+/// Bytes read at a time when checking a partial file.
+const READ_CHUNK: usize = 1 << 20;
+
+/// What a checkpoint (`FILE.checkpoint`, a small JSON document) records: how many values of
+/// the partial file are durable, and for which run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct Checkpoint {
+    /// The game, as its name is printed.
+    pub game: String,
+    /// The width of the values the checksum was taken over.
+    pub value_width: u32,
+    /// Values durable in the partial file.
+    pub n_values: u64,
+    /// FNV-1a 64 of those values at `value_width`.
+    pub checksum: u64,
+    /// The N of the run (heaps `0..=N`); absent in checkpoints of earlier versions.
+    #[cfg_attr(feature = "json", serde(default))]
+    pub max_heap: Option<u64>,
+    /// How many of the first values the engine computed; the rest were written from a proven
+    /// period. Absent in checkpoints of earlier versions, which wrote no period's values.
+    #[cfg_attr(feature = "json", serde(default))]
+    pub n_computed: Option<u64>,
+}
+
+#[cfg(feature = "json")]
+impl Checkpoint {
+    /// The checkpoint as its file holds it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A checkpoint read back from its file's text.
+    pub fn from_json(text: &str) -> crate::error::Result<Checkpoint> {
+        serde_json::from_str(text)
+            .map_err(|error| crate::error::Error::invalid(format!("not a checkpoint: {error}")))
+    }
+}
+
+/// The header at the start of `file`, read within the file's real size (a name length past
+/// the end of the file is refused before anything is allocated for it).
+pub fn read_header<R: std::io::Read + std::io::Seek>(file: &mut R) -> crate::error::Result<Header> {
+    use crate::error::Error;
+    use std::io::SeekFrom;
+    let unreadable = |error: std::io::Error| Error::invalid(error.to_string());
+    let file_len = file.seek(SeekFrom::End(0)).map_err(unreadable)?;
+    let mut fixed = [0u8; 40];
+    file.seek(SeekFrom::Start(0)).map_err(unreadable)?;
+    file.read_exact(&mut fixed)
+        .map_err(|_| Error::invalid("not a grundy sequence file (shorter than a header)"))?;
+    let name_len = u64::from(u32::from_le_bytes([fixed[36], fixed[37], fixed[38], fixed[39]]));
+    if name_len > MAX_GAME_NAME_BYTES || 40 + name_len > file_len {
+        // Decoding what was read says what is wrong (not a sequence file at all, a version...)
+        // before blaming the name.
+        Header::decode(&fixed)?;
+        return Err(Error::invalid("the game name in the header is cut short"));
+    }
+    let mut bytes = fixed.to_vec();
+    bytes.resize(40 + name_len as usize, 0);
+    file.read_exact(&mut bytes[40..]).map_err(unreadable)?;
+    Header::decode(&bytes)
+}
+
+/// The run a `--resume` is for, and the names its messages give the two files.
+#[derive(Debug, Clone, Copy)]
+pub struct ResumeRun<'a> {
+    /// The game, as its name is printed.
+    pub game: &'a str,
+    /// The run's N (heaps `0..=N`).
+    pub max_heap: u64,
+    /// The width this run writes from the start (1 for the fast engine, which widens).
+    pub width: u32,
+    /// The checkpoint's path, for messages.
+    pub checkpoint_name: &'a str,
+    /// The partial file's path, for messages.
+    pub partial_name: &'a str,
+}
+
+/// A partial file whose values passed every check of its checkpoint.
+#[derive(Debug)]
+pub struct Resumable {
+    /// The partial file's header.
+    pub header: Header,
+    /// Where the checked values end: anything after is not trusted and is cut.
+    pub data_end: u64,
+    /// Values checked.
+    pub n_values: u64,
+    /// Of those, the ones the engine computed (it takes them back).
+    pub n_computed: u64,
+    /// FNV-1a 64 of the values as stored (at the header's width).
+    pub stored_checksum: u64,
+    /// The largest value.
+    pub max_value: u32,
+    /// The computed values, for the engine.
+    pub computed: super::Computed,
+}
+
+impl ResumeRun<'_> {
+    fn bad(&self, problem: String) -> crate::error::Error {
+        crate::error::Error::invalid(format!("--resume: {problem}"))
+    }
+
+    /// The checkpoint's own fields against this run; the number of values the engine computed.
+    pub fn check_checkpoint(&self, record: &Checkpoint) -> crate::error::Result<u64> {
+        if record.game != self.game {
+            return Err(self.bad(format!(
+                "the checkpoint is for game '{}', not '{}'",
+                record.game, self.game
+            )));
+        }
+        if let Some(earlier_max) = record.max_heap.filter(|&earlier| earlier > self.max_heap) {
+            return Err(self.bad(format!(
+                "the interrupted run was for heaps 0..={earlier_max}, more than 0..={}: resume \
+                 with N of at least {earlier_max}, or run without --resume",
+                self.max_heap
+            )));
+        }
+        if record.n_values > self.max_heap.saturating_add(1) {
+            return Err(self.bad(format!(
+                "the checkpoint holds {} values, more than heaps 0..={} ask for",
+                record.n_values, self.max_heap
+            )));
+        }
+        let n_computed = record.n_computed.unwrap_or(record.n_values);
+        if n_computed > record.n_values {
+            return Err(self.bad(format!(
+                "'{}' is damaged (more values computed than written)",
+                self.checkpoint_name
+            )));
+        }
+        // A fast-engine run starts on 1-byte values and may have widened them.
+        let widened = self.width == 1 && matches!(record.value_width, 2 | 4);
+        if record.value_width != self.width && !widened {
+            return Err(self.bad(format!(
+                "the checkpoint says {}-byte values, but this run writes {}-byte ones: it does \
+                 not match '{}'",
+                record.value_width, self.width, self.partial_name
+            )));
+        }
+        Ok(n_computed)
+    }
+
+    /// Checks the partial file `file` against `record`: its header, its real size, then every
+    /// value against the checksum, keeping the computed ones. Nothing is allocated for values
+    /// the file does not hold, and nothing is written.
+    pub fn check_partial<R: std::io::Read + std::io::Seek>(
+        &self,
+        record: &Checkpoint,
+        file: &mut R,
+    ) -> crate::error::Result<Resumable> {
+        use std::io::{Read, SeekFrom};
+        let n_computed = self.check_checkpoint(record)?;
+        let partial = self.partial_name;
+        let header = read_header(file)
+            .map_err(|error| self.bad(format!("'{partial}': {}", error.problem())))?;
+        // The partial file may be wider than its checkpoint when a run widened it and stopped
+        // before the checkpoint that follows; its values are then checked at the checkpoint's
+        // width.
+        if header.game != self.game
+            || header.value_width < record.value_width
+            || (header.value_width > record.value_width && self.width != 1)
+        {
+            return Err(self.bad(format!("'{partial}' does not match its checkpoint")));
+        }
+        let cannot_read =
+            |error: std::io::Error| self.bad(format!("cannot read '{partial}': {error}"));
+        let file_len = file.seek(SeekFrom::End(0)).map_err(cannot_read)?;
+        let header_len = header.len() as u64;
+        let stored_width = header.value_width;
+        let data_len = record.n_values.checked_mul(u64::from(stored_width));
+        let data_end = data_len.and_then(|len| len.checked_add(header_len));
+        let (Some(data_len), Some(data_end)) = (data_len, data_end) else {
+            return Err(
+                self.bad(format!("'{}' is damaged (its count overflows)", self.checkpoint_name))
+            );
+        };
+        if data_end > file_len {
+            return Err(self.bad(format!(
+                "'{partial}' is shorter than its checkpoint says ({file_len} bytes, not at least \
+                 {data_end})"
+            )));
+        }
+        // The values the engine needs back, within the file's real size; the rest is only read
+        // through for the checksum.
+        let kept_len = usize::try_from(n_computed * u64::from(stored_width))
+            .map_err(|_| self.bad("the partial file is too large for this machine".into()))?;
+        let mut kept: Vec<u8> = Vec::new();
+        kept.try_reserve_exact(kept_len).map_err(|_| {
+            self.bad(format!("not enough memory for the {kept_len} bytes of values"))
+        })?;
+        file.seek(SeekFrom::Start(header_len)).map_err(cannot_read)?;
+        let mut reader = std::io::BufReader::with_capacity(READ_CHUNK, file.take(data_len));
+        let (mut sum, mut stored_sum) = (CHECKSUM_START, CHECKSUM_START);
+        let mut max_value = 0u32;
+        let mut buffer = vec![0u8; READ_CHUNK];
+        let mut n_read = 0u64;
+        while n_read < data_len {
+            let take = (data_len - n_read).min(READ_CHUNK as u64) as usize;
+            reader.read_exact(&mut buffer[..take]).map_err(|_| {
+                self.bad(format!("'{partial}' is shorter than its checkpoint says"))
+            })?;
+            let bytes = &buffer[..take];
+            let values = values_from_bytes(bytes, stored_width);
+            stored_sum = checksum(stored_sum, bytes);
+            sum = if stored_width == record.value_width {
+                stored_sum
+            } else if values.iter().all(|&v| width_for(v) <= record.value_width) {
+                checksum(sum, &value_bytes(&values, record.value_width))
+            } else {
+                return Err(self.bad(format!("'{partial}' does not match its checkpoint")));
+            };
+            max_value = values.iter().copied().fold(max_value, u32::max);
+            let keep = (kept_len - kept.len()).min(take);
+            kept.extend_from_slice(&bytes[..keep]);
+            n_read += take as u64;
+        }
+        if sum != record.checksum {
+            return Err(self.bad(format!("the values in '{partial}' fail their checksum")));
+        }
+        let computed = match stored_width {
+            1 => super::Computed::Bytes(kept),
+            2 => super::Computed::Narrow(
+                kept.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect(),
+            ),
+            _ => super::Computed::Wide(values_from_bytes(&kept, stored_width)),
+        };
+        Ok(Resumable {
+            header,
+            data_end,
+            n_values: record.n_values,
+            n_computed,
+            stored_checksum: stored_sum,
+            max_value,
+            computed,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    /// A partial file of `values` at `width` and a checkpoint of its first `n` values.
+    fn partial(values: &[u32], width: u32, n: usize, game: &str) -> (Vec<u8>, Checkpoint) {
+        let header = Header {
+            value_width: width,
+            n_values: 0,
+            checksum: 0,
+            complete: false,
+            game: game.into(),
+        };
+        let mut bytes = header.encode();
+        bytes.extend(value_bytes(values, width));
+        let record = Checkpoint {
+            game: game.into(),
+            value_width: width,
+            n_values: n as u64,
+            checksum: checksum(CHECKSUM_START, &value_bytes(&values[..n], width)),
+            max_heap: Some(values.len() as u64 + 10),
+            n_computed: Some(n as u64),
+        };
+        (bytes, record)
+    }
+
+    fn run(width: u32) -> ResumeRun<'static> {
+        ResumeRun {
+            game: "0.6",
+            max_heap: 100,
+            width,
+            checkpoint_name: "f.checkpoint",
+            partial_name: "f.partial",
+        }
+    }
+
+    #[test]
+    fn a_partial_file_that_matches_is_taken_back_up_to_its_checkpoint() {
+        let values: Vec<u32> = (0..40).map(|n| n % 7).collect();
+        let (bytes, record) = partial(&values, 1, 30, "0.6");
+        let resumed = run(1).check_partial(&record, &mut Cursor::new(bytes)).unwrap();
+        assert_eq!(resumed.n_values, 30);
+        assert_eq!(resumed.max_value, 6);
+        assert_eq!(resumed.data_end, resumed.header.len() as u64 + 30);
+        match resumed.computed {
+            crate::sequence::Computed::Bytes(kept) => {
+                assert_eq!(kept, values[..30].iter().map(|&v| v as u8).collect::<Vec<_>>())
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_mismatch_is_refused_with_its_reason() {
+        let values: Vec<u32> = (0..40).map(|n| n % 7).collect();
+        let (bytes, record) = partial(&values, 1, 30, "0.6");
+        let refuse = |record: &Checkpoint, bytes: &[u8], run: ResumeRun<'_>| {
+            run.check_partial(record, &mut Cursor::new(bytes.to_vec())).unwrap_err().to_string()
+        };
+        // Another game.
+        let other = Checkpoint { game: "0.7".into(), ..record.clone() };
+        assert!(refuse(&other, &bytes, run(1)).contains("for game '0.7'"));
+        // A value changed after the header.
+        let mut damaged = bytes.clone();
+        let at = damaged.len() - 20;
+        damaged[at] ^= 1;
+        assert!(refuse(&record, &damaged, run(1)).contains("fail their checksum"));
+        // Cut short.
+        let short = &bytes[..bytes.len() - 15];
+        assert!(refuse(&record, short, run(1)).contains("shorter than its checkpoint"));
+        // More values than the run asks for.
+        let small = ResumeRun { max_heap: 10, ..run(1) };
+        let refusal = refuse(&Checkpoint { max_heap: None, ..record.clone() }, &bytes, small);
+        assert!(refusal.contains("more than heaps 0..=10"), "{refusal}");
+        // Not a sequence file at all.
+        assert!(refuse(&record, b"hello", run(1)).contains("not a grundy sequence file"));
+        // A name length past the end of the file.
+        let mut long_name = bytes.clone();
+        long_name[36..40].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(refuse(&record, &long_name, run(1)).contains("cut short"));
+        // A width this run does not write.
+        assert!(refuse(&record, &bytes, run(4)).contains("1-byte values"));
+    }
+
+    #[test]
+    fn a_file_widened_after_its_checkpoint_is_checked_at_the_checkpoints_width() {
+        let values: Vec<u32> = (0..40).map(|n| n % 7).collect();
+        let (_, record) = partial(&values, 1, 30, "0.6");
+        let (wide_bytes, _) = partial(&values, 2, 30, "0.6");
+        let resumed = run(1).check_partial(&record, &mut Cursor::new(wide_bytes)).unwrap();
+        assert_eq!(resumed.header.value_width, 2);
+        assert_eq!(resumed.n_computed, 30);
     }
 }

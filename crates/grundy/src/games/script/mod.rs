@@ -257,10 +257,7 @@ impl Family for ScriptFamily {
                     reason: "no path after 'script:'".into(),
                 });
             }
-            let text = spec
-                .files
-                .read_to_string(path)
-                .map_err(|reason| Error::Unreadable { path: path.to_string(), reason })?;
+            let text = spec.files.read_to_string(path)?;
             let game =
                 ScriptGame::compile(&format!("script:{path}"), &text, spec.files, spec.limits)?;
             Ok(Arc::new(game) as Arc<dyn Game>)
@@ -807,7 +804,7 @@ impl Rules for ScriptGame {
         self.name.clone()
     }
 
-    fn parse_component(&self, text: &str) -> std::result::Result<ScriptValue, String> {
+    fn parse_component(&self, text: &str) -> crate::error::Result<ScriptValue> {
         if self.has.parse {
             return self
                 .position_of(
@@ -815,10 +812,10 @@ impl Rules for ScriptGame {
                     vec![Dynamic::from(text.to_string())],
                     &format!("parse(\"{text}\")"),
                 )
-                .map_err(|error| error.to_string());
+                .map_err(|error| Error::invalid(error.to_string()));
         }
         // The script is named: a message about a position must say whose position it is.
-        default_parse(text).map_err(|problem| format!("{}: {problem}", self.name))
+        default_parse(text).map_err(|problem| Error::invalid(format!("{}: {problem}", self.name)))
     }
 
     fn show_component(&self, position: &ScriptValue) -> String {
