@@ -346,6 +346,12 @@ pub struct SeqArgs {
     #[arg(long, value_enum, default_value = "fastest")]
     pub engine: EngineChoice,
 
+    /// At every power of two N reached, write DIR/N, the histogram of the values of heaps
+    /// 1 to N as `value count` lines (Rogalski's shape), and DIR/N.about (the largest value,
+    /// its first heap, the CRC). Without --out the values themselves are not printed.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["json", "png", "svg", "resume"])]
+    pub summary: Option<std::path::PathBuf>,
+
     /// Continue an interrupted --out run from its last checkpoint (same game, N at least the
     /// interrupted run's).
     #[arg(long, requires = "out")]

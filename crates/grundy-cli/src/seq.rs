@@ -69,6 +69,27 @@ pub fn run(
         write_pictures(args, &picture, show_progress)?;
         return Ok(true);
     }
+    if let Some(dir) = &args.summary {
+        // Summaries only: the values go nowhere else.
+        let mut inner = BarOnly { bar: &mut bar };
+        let mut sink = Summarize::new(&mut inner, dir, &game.name)?;
+        let result = run_sequence(&game, max_heap, &options, Some(&mut sink), limits);
+        let error = sink.error.take();
+        bar.finish();
+        if let Some(error) = error {
+            return Err(error);
+        }
+        let report = result.map_err(library_error)?;
+        writeln!(
+            stdout,
+            "{} values of {} ({} engine): summaries at every power of two in {}",
+            max_heap + 1,
+            game.name,
+            report.engine,
+            dir.display()
+        )?;
+        return Ok(true);
+    }
     let separator: &[u8] = b" ";
     let mut sink = Print {
         out: stdout,
@@ -96,6 +117,92 @@ fn write_pictures(args: &SeqArgs, picture: &grundy_plot::Picture, chatty: bool) 
         write_picture(path, picture.to_svg().as_bytes(), chatty)?;
     }
     Ok(())
+}
+
+/// A sink that writes the summary of every power of two reached into a directory
+/// (`--summary DIR`: `DIR/N` and `DIR/N.about`, each written whole or not at all), and passes
+/// everything on to `inner`.
+pub(crate) struct Summarize<'s> {
+    inner: &'s mut dyn Sink,
+    dir: std::path::PathBuf,
+    game: String,
+    powers: grundy::sequence::store::PowerSummaries,
+    /// A file error stops the run; it is reported as itself.
+    pub error: Option<anyhow::Error>,
+}
+
+impl<'s> Summarize<'s> {
+    /// Summaries into `dir` (created if missing) for `game`'s run.
+    pub fn new(inner: &'s mut dyn Sink, dir: &std::path::Path, game: &str) -> Result<Self> {
+        std::fs::create_dir_all(dir).map_err(|error| {
+            BadInput::msg(format!("--summary: cannot create '{}': {error}", dir.display()))
+        })?;
+        Ok(Summarize {
+            inner,
+            dir: dir.to_path_buf(),
+            game: game.to_string(),
+            powers: grundy::sequence::store::PowerSummaries::new(),
+            error: None,
+        })
+    }
+
+    fn write(&mut self, values: &[u32]) -> anyhow::Result<()> {
+        for summary in self.powers.add(values) {
+            let name = summary.n.to_string();
+            crate::output::write_file(&self.dir.join(&name), summary.histogram().as_bytes())?;
+            crate::output::write_file(
+                &self.dir.join(format!("{name}.about")),
+                summary.about(&self.game).as_bytes(),
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Sink for Summarize<'_> {
+    fn values(&mut self, first: u64, values: Chunk<'_>) -> grundy::Result<()> {
+        self.inner.values(first, values)?;
+        if values.max() > u64::from(u32::MAX) {
+            return Ok(());
+        }
+        for start in (0..values.len()).step_by(1 << 20) {
+            let piece = values.slice(start..(start + (1 << 20)).min(values.len())).to_vec();
+            if let Err(error) = self.write(&piece) {
+                let failure = grundy::Error::Write { what: format!("{error:#}"), kind: None };
+                self.error = Some(error);
+                return Err(failure);
+            }
+        }
+        Ok(())
+    }
+
+    fn step_done(&mut self) -> grundy::Result<()> {
+        self.inner.step_done()
+    }
+
+    fn progress(&mut self, heap: u64, note: &str) {
+        self.inner.progress(heap, note);
+    }
+
+    fn period_proven(&mut self, period: &grundy::sequence::period::Period, first: u64) {
+        self.inner.period_proven(period, first);
+    }
+}
+
+/// A sink that only moves the progress bar.
+struct BarOnly<'b> {
+    bar: &'b mut Progress,
+}
+
+impl Sink for BarOnly<'_> {
+    fn values(&mut self, _first: u64, _values: Chunk<'_>) -> grundy::Result<()> {
+        Ok(())
+    }
+
+    fn progress(&mut self, heap: u64, note: &str) {
+        self.bar.set_position(heap);
+        self.bar.set_message(note.to_string());
+    }
 }
 
 /// Writes values as decimal numbers, separated.

@@ -457,8 +457,19 @@ impl Job<'_> {
             error: None,
             proven_from: None,
         };
-        let result = run_sequence(game, self.max_heap, &options, Some(&mut sink), self.limits);
+        let (result, summary_error) = match &self.args.summary {
+            Some(dir) => {
+                let mut summarize = crate::seq::Summarize::new(&mut sink, dir, &game.name)?;
+                let result =
+                    run_sequence(game, self.max_heap, &options, Some(&mut summarize), self.limits);
+                (result, summarize.error.take())
+            }
+            None => {
+                (run_sequence(game, self.max_heap, &options, Some(&mut sink), self.limits), None)
+            }
+        };
         let FileSink { output, error, proven_from, .. } = sink;
+        let error = error.or(summary_error);
         bar.finish();
         if let Some(error) = error {
             return Err(error);

@@ -888,6 +888,53 @@ mod long_runs {
         PathBuf::from(format!("{}{suffix}", path.display()))
     }
 
+    /// `--summary DIR` writes the histogram at every power of two in Rogalski's shape; his
+    /// published file for 0.161 at 2^16 (testdata/rogalski, an independent solver's) is
+    /// matched line for line, with and without `--out`, and the values written are untouched.
+    #[test]
+    fn summaries_match_rogalskis_histograms_line_for_line() {
+        let reference = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../testdata/rogalski/0.161/65536"
+        ))
+        .unwrap();
+        for with_out in [false, true] {
+            let summaries = dir().join(format!("summary-161-{with_out}"));
+            let _ = std::fs::remove_dir_all(&summaries);
+            let out = dir().join("summary-161.bin");
+            let mut args = vec!["seq", "0.161", "65536", "--summary", summaries.to_str().unwrap()];
+            if with_out {
+                args.extend(["--out", out.to_str().unwrap()]);
+            }
+            let output = grundy(&args);
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            let written = std::fs::read_to_string(summaries.join("65536")).unwrap();
+            assert_eq!(written, reference, "with --out: {with_out}");
+            // Every power of two up to N, each with its histogram over heaps 1 to N.
+            for k in 0..=16 {
+                let histogram =
+                    std::fs::read_to_string(summaries.join((1u64 << k).to_string())).unwrap();
+                let total: u64 = histogram
+                    .lines()
+                    .map(|line| line.split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+                    .sum();
+                assert_eq!(total, 1 << k);
+            }
+            let about = std::fs::read_to_string(summaries.join("65536.about")).unwrap();
+            assert!(about.contains("largest value 138"), "{about}");
+            if with_out {
+                let plain = grundy(&["seq", "0.161", "65536"]);
+                let file = std::fs::read(&out).unwrap();
+                let header_len = 40 + "0.161".len();
+                let from_file: Vec<String> = file[header_len..].iter().map(u8::to_string).collect();
+                assert_eq!(String::from_utf8_lossy(&plain.stdout).trim(), from_file.join(" "));
+            } else {
+                assert!(String::from_utf8_lossy(&output.stdout)
+                    .contains("summaries at every power of two"));
+            }
+        }
+    }
+
     /// Regression (hardening round three): two runs writing the same `--out` both ended with
     /// status 0 and a file marked complete, with a valid checksum over the wrong bytes. The
     /// second is now refused with one line while the first runs, and the first's file is whole.

@@ -174,6 +174,17 @@ impl Error {
         }
     }
 
+    /// The same error about the graph file `path` (a graph read from text knows its lines,
+    /// not its file).
+    pub fn in_file(self, path: &str) -> Error {
+        match self {
+            Error::GraphFile { line, problem, .. } => {
+                Error::GraphFile { path: path.to_string(), line, problem }
+            }
+            other => other,
+        }
+    }
+
     /// What is wrong, without where: the problem of an error about one value, else the whole
     /// message.
     pub fn problem(&self) -> String {

@@ -46,6 +46,12 @@ pub struct Limits {
     pub max_moves_listed: u64,
     /// Nodes of a graph explored to explain a position's labelling.
     pub max_region_explained: usize,
+    /// The largest heap whose genus a misère answer looks for (the tame-sum rule and the
+    /// genera shown with `solve --misere`).
+    pub max_genus_heap: u64,
+    /// Whole positions the quick misère quotient of a `solve --misere` answer may search
+    /// (small, so that it fails within a second or two where the quotient is large).
+    pub quick_quotient_positions: usize,
     /// Operations of one call of a script function.
     pub max_operations: u64,
     /// Bytes one answer may allocate for its tables (sequences, graphs, tables of values).
@@ -67,6 +73,8 @@ impl Default for Limits {
             max_value_search: 200_000,
             max_moves_listed: 1_000_000,
             max_region_explained: 100_000,
+            max_genus_heap: 300,
+            quick_quotient_positions: 5_000,
             max_operations: 1_000_000,
             max_bytes: 16 << 30,
             cancel: None,

@@ -350,8 +350,12 @@ fn graph_file_errors_name_the_line() {
         ("a: x\nb: y x\n", 1, "successor 'x' is never defined"),
     ];
     for (text, line, problem) in cases {
-        let err = GraphGame::parse(text).unwrap_err();
-        assert_eq!((err.line, err.problem.as_str()), (line, problem), "{text:?}");
+        let grundy::Error::GraphFile { line: err_line, problem: err_problem, .. } =
+            GraphGame::parse(text).unwrap_err()
+        else {
+            panic!("{text:?}: not a graph file error")
+        };
+        assert_eq!((err_line, err_problem.as_str()), (line, problem), "{text:?}");
     }
     // Comments and blank lines are ignored; names are any non-space run without ':' or '#'.
     let game = GraphGame::parse("# header\n\n  α-1 : β.2  # to beta\nβ.2:\n").unwrap();

@@ -51,11 +51,7 @@ pub fn load_graph(path: &str, files: &dyn FileSource) -> Result<GraphGame> {
     }
     let text = files.read_to_string(path)?;
     check_memory_for(path, &text)?;
-    GraphGame::parse(&text).map_err(|e| Error::GraphFile {
-        path: path.to_string(),
-        line: e.line,
-        problem: e.problem,
-    })
+    GraphGame::parse(&text).map_err(|error| error.in_file(path))
 }
 
 /// A graph game named by its file: `graph:PATH`.
@@ -71,11 +67,7 @@ impl GraphFile {
     /// A graph game given as text rather than by a file (the server, Python): named `graph`.
     pub fn from_text(name: &str, text: &str) -> Result<GraphFile> {
         check_memory_for(name, text)?;
-        let graph = GraphGame::parse(text).map_err(|e| Error::GraphFile {
-            path: name.to_string(),
-            line: e.line,
-            problem: e.problem,
-        })?;
+        let graph = GraphGame::parse(text).map_err(|error| error.in_file(name))?;
         Ok(GraphFile { path: name.to_string(), graph })
     }
 }

@@ -34,12 +34,12 @@ impl HeapGame {
         let (max_order, max_types) = if crate::limits::memory_available(QUICK_QUOTIENT_BYTES) {
             (1000, 100_000)
         } else {
-            (100, 5_000)
+            (100, limits.quick_quotient_positions)
         };
         let mut quick = limits.clone();
         // Small enough to fail within a second or two where the quotient is large; the
         // quotients found by their candidates need no exact search.
-        quick.max_whole_positions = quick.max_whole_positions.min(5_000);
+        quick.max_whole_positions = quick.max_whole_positions.min(limits.quick_quotient_positions);
         quick.max_positions = quick.max_positions.min(max_types);
         let options = crate::misere::QuotientOptions {
             max_heap: largest.min(MISERE_QUOTIENT_HEAPS),

@@ -401,8 +401,6 @@ pub struct GenusList {
     pub stopped: Option<String>,
 }
 
-/// The largest heap whose genus a misère answer looks for.
-const ANSWER_HEAPS: u64 = 300;
 /// Positions of several heaps the table of a misère answer keeps (a few megabytes).
 const ANSWER_POSITIONS: usize = 5_000;
 
@@ -432,7 +430,7 @@ pub fn heap_genera(game: &HeapGame, heaps: &[u64], limits: &Limits) -> Vec<Optio
     heaps
         .iter()
         .map(|&h| {
-            if h > ANSWER_HEAPS {
+            if h > limits.max_genus_heap {
                 return None;
             }
             table.heap(h, limits).ok().map(|entry| entry.genus.clone())
@@ -509,7 +507,7 @@ fn with_tame_heaps<T>(
     limits: &Limits,
     f: impl FnOnce(&mut GenusTable, Vec<Genus>) -> T,
 ) -> Option<T> {
-    if heaps.iter().any(|&h| h > ANSWER_HEAPS) {
+    if heaps.iter().any(|&h| h > limits.max_genus_heap) {
         return None;
     }
     let table = shared_table(game);

@@ -18,15 +18,6 @@ use foldhash::fast::FixedState as NameHasher;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// A problem at one line of a graph file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GraphSyntaxError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong there.
-    pub problem: String,
-}
-
 /// A game graph with its node names, and its solutions once computed.
 #[derive(Debug)]
 pub struct GraphGame {
@@ -56,10 +47,12 @@ impl GraphGame {
     /// let game = GraphGame::parse("# a cycle with an exit\na: b\nb: a c\nc:\n").unwrap();
     /// assert_eq!(game.n_nodes(), 3);
     /// assert_eq!(game.node_named("c"), Some(2));
-    /// let err = GraphGame::parse("a: b\n").unwrap_err();
-    /// assert_eq!((err.line, err.problem.as_str()), (1, "successor 'b' is never defined"));
+    /// let Err(grundy::Error::GraphFile { line, problem, .. }) = GraphGame::parse("a: b\n") else {
+    ///     panic!("a graph file error")
+    /// };
+    /// assert_eq!((line, problem.as_str()), (1, "successor 'b' is never defined"));
     /// ```
-    pub fn parse(text: &str) -> std::result::Result<GraphGame, GraphSyntaxError> {
+    pub fn parse(text: &str) -> crate::error::Result<GraphGame> {
         // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of a name.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut ids: HashMap<&str, u32, NameHasher> =
@@ -80,7 +73,8 @@ impl GraphGame {
                 continue;
             }
             let Some(colon) = line.find(':') else {
-                return Err(GraphSyntaxError {
+                return Err(crate::error::Error::GraphFile {
+                    path: String::new(),
                     line: line_number,
                     problem: format!(
                         "expected 'name: successors', found no ':' in '{}'",
@@ -92,13 +86,15 @@ impl GraphGame {
             let name = match (head.next(), head.next()) {
                 (Some(name), None) => name,
                 (None, _) => {
-                    return Err(GraphSyntaxError {
+                    return Err(crate::error::Error::GraphFile {
+                        path: String::new(),
                         line: line_number,
                         problem: "a node name is missing before ':'".to_string(),
                     })
                 }
                 (Some(first), Some(second)) => {
-                    return Err(GraphSyntaxError {
+                    return Err(crate::error::Error::GraphFile {
+                        path: String::new(),
                         line: line_number,
                         problem: format!(
                             "expected one node name before ':', found '{first}' and '{second}'"
@@ -109,7 +105,8 @@ impl GraphGame {
             let node =
                 intern_name(name, line_number, &mut ids, &mut defined_on, &mut first_seen_on);
             if defined_on[node as usize] != 0 {
-                return Err(GraphSyntaxError {
+                return Err(crate::error::Error::GraphFile {
+                    path: String::new(),
                     line: line_number,
                     problem: format!(
                         "node '{name}' is defined twice (first on line {})",
@@ -121,7 +118,8 @@ impl GraphGame {
             definition_order.push(node);
             for successor in line[colon + 1..].split_ascii_whitespace() {
                 if successor.contains(':') {
-                    return Err(GraphSyntaxError {
+                    return Err(crate::error::Error::GraphFile {
+                        path: String::new(),
                         line: line_number,
                         problem: format!(
                             "'{successor}' is not a node name: names cannot contain ':'"
@@ -146,7 +144,8 @@ impl GraphGame {
             .map(|(name, &id)| (name.to_string(), first_seen_on[id as usize]))
             .min_by(|(name_a, line_a), (name_b, line_b)| (line_a, name_a).cmp(&(line_b, name_b)))
         {
-            return Err(GraphSyntaxError {
+            return Err(crate::error::Error::GraphFile {
+                path: String::new(),
                 line,
                 problem: format!("successor '{name}' is never defined"),
             });

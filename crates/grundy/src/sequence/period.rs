@@ -267,6 +267,117 @@ pub fn find_period<T: Copy + PartialEq>(
     Some(smallest_period(values, p, first_match, proven_at, proof))
 }
 
+/// Values at the end of a sequence that [`find_long_period`] looks for earlier on: every earlier
+/// place where they occurred is a candidate period.
+pub const LONG_SUFFIX: usize = 1024;
+
+/// What a search for periods of any length found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LongPeriod {
+    /// A period the theorem proves with the values computed.
+    Proven(Period),
+    /// A period whose matches reach the newest value but whose proof needs values up to this
+    /// heap: if the matches go on, the proof completes there.
+    Pending(usize),
+    /// Nothing yet.
+    Nothing,
+}
+
+/// Looks for a proven period of any length in `values`, with no memory beyond the values.
+///
+/// Every earlier place where the last [`LONG_SUFFIX`] values occurred (found by a rolling hash,
+/// then compared value by value) gives a candidate period `p`, whose run of matches
+/// `G(j + p) = G(j)` ending at the newest value is then measured by comparing the two stretches
+/// of values directly. A period whose run is at least the suffix's length is always among the
+/// candidates. The theorem is applied to each exactly as [`find_period`] applies it, smallest
+/// `p` first, and the search stops once no larger `p` could need fewer values than the best
+/// proof found. When none is proven yet, the heap at which the nearest candidate's proof would
+/// complete (if its matches go on) is returned, so that a run can look again exactly there.
+/// The work is linear in the values: candidates are measured within a budget of four passes
+/// over them.
+pub fn find_long_period<T: Copy + PartialEq + Into<u64>>(
+    values: &[T],
+    bound: ProofBound,
+) -> LongPeriod {
+    let Some(n) = values.len().checked_sub(1) else { return LongPeriod::Nothing };
+    let ProofBound { max_removal: t, max_parts: m } = bound;
+    let len = LONG_SUFFIX;
+    // A proof for p needs n ≥ m·e + m·p + t with e ≥ 1.
+    let max_p = n.saturating_sub(t + m) / m;
+    if max_p == 0 || n + 1 < 2 * len {
+        return LongPeriod::Nothing;
+    }
+    const BASE: u64 = 0x9e37_79b9_7f4a_7c15;
+    // BASE is odd: its inverse modulo 2^64 by Newton's iteration (each step doubles the bits).
+    let inverse = (0..6).fold(BASE, |x, _| x.wrapping_mul(2u64.wrapping_sub(BASE.wrapping_mul(x))));
+    let top = (1..len).fold(1u64, |power, _| power.wrapping_mul(BASE)); // BASE^(len − 1)
+    let term = |v: T| v.into().wrapping_add(1);
+    // hash(q) = Σ_{i < len} term(values[q − i])·BASE^i, for the window ending at q.
+    let hash_at = |q: usize| {
+        values[q + 1 - len..=q]
+            .iter()
+            .fold(0u64, |h, &v| h.wrapping_mul(BASE).wrapping_add(term(v)))
+    };
+    let suffix = &values[n + 1 - len..];
+    let target = hash_at(n);
+    let lowest = (n - max_p).max(len - 1);
+    let mut budget = 4 * (n + 1);
+    let mut best: Option<(usize, usize, usize)> = None; // (proven_at, p, first_match)
+    let mut pending: Option<usize> = None;
+    // Windows ending at q = n − 1, n − 2, …: candidate periods p = n − q from the smallest up.
+    let mut q = n - 1;
+    let mut h = hash_at(q);
+    loop {
+        let p = n - q;
+        if best.is_some_and(|(at, _, _)| m + m * p + t > at) {
+            break;
+        }
+        if h == target && values[q + 1 - len..=q] == *suffix {
+            // The run of matches ending at n, measured backwards a block at a time.
+            let mut run = 0usize;
+            while run < n + 1 - p {
+                let end = n + 1 - run;
+                let block = (end - p).min(1 << 16);
+                let newer = &values[end - block..end];
+                let older = &values[end - p - block..end - p];
+                let same =
+                    newer.iter().rev().zip(older.iter().rev()).take_while(|(a, b)| a == b).count();
+                run += same;
+                budget = budget.saturating_sub(same + 1);
+                if same < block {
+                    break;
+                }
+            }
+            let first_match = n + 1 - p - run;
+            let needed = m * first_match.max(1) + m * p + t;
+            if needed <= n {
+                if best.is_none_or(|(at, bp, _)| (needed, p) < (at, bp)) {
+                    best = Some((needed, p, first_match));
+                }
+            } else {
+                pending = Some(pending.map_or(needed, |at: usize| at.min(needed)));
+            }
+            if budget == 0 {
+                break;
+            }
+        }
+        if q == lowest {
+            break;
+        }
+        // From the window ending at q to the one ending at q − 1.
+        h = h
+            .wrapping_sub(term(values[q]))
+            .wrapping_mul(inverse)
+            .wrapping_add(term(values[q - len]).wrapping_mul(top));
+        q -= 1;
+    }
+    if let Some((proven_at, p, first_match)) = best {
+        let proof = if m == 1 { Proof::Window(bound) } else { Proof::GuySmith(bound) };
+        return LongPeriod::Proven(smallest_period(values, p, first_match, proven_at, proof));
+    }
+    pending.map_or(LongPeriod::Nothing, LongPeriod::Pending)
+}
+
 /// The first ultimately periodic description of `values` that looks arithmetic-periodic
 /// (`G(n + p) = G(n) + s`, `s ≥ 1`) over at least the last half of the values and three periods.
 /// A candidate, not a proof.
@@ -318,4 +429,106 @@ pub fn periodic_candidate(values: &[u32]) -> Option<Period> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A sequence with a preperiod of `pre` random values, then `block` repeated to `len`
+    /// values, with the values after `noise_at` (if any) disturbed once.
+    fn planted(pre: &[u16], block: &[u16], len: usize, noise_at: Option<usize>) -> Vec<u16> {
+        let mut values: Vec<u16> = pre.to_vec();
+        while values.len() < len {
+            values.push(block[(values.len() - pre.len()) % block.len()]);
+        }
+        values.truncate(len);
+        if let Some(at) = noise_at.filter(|&at| at < len) {
+            values[at] = values[at].wrapping_add(1) % 8;
+        }
+        values
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// With splitting moves (m ≥ 2) every provable period has a run longer than the
+        /// suffix, so the search for periods of any length finds exactly what the Z-function
+        /// over every value finds.
+        #[test]
+        fn long_periods_agree_with_the_whole_window(
+            pre in prop::collection::vec(0u16..6, 0..3000),
+            block in prop::collection::vec(0u16..6, 1..2500),
+            extra in 0usize..12_000,
+            noise in prop::option::of(0usize..20_000),
+            t in 1usize..5,
+            m in 2usize..4,
+        ) {
+            let len = 2 * LONG_SUFFIX + pre.len() + extra;
+            let values = planted(&pre, &block, len, noise);
+            let bound = ProofBound { max_removal: t, max_parts: m };
+            let reference = find_period(&values, bound, usize::MAX);
+            match find_long_period(&values, bound) {
+                LongPeriod::Proven(period) => prop_assert_eq!(Some(period), reference),
+                LongPeriod::Pending(at) => {
+                    prop_assert_eq!(reference, None);
+                    prop_assert!(at > len - 1);
+                }
+                LongPeriod::Nothing => prop_assert_eq!(reference, None),
+            }
+        }
+
+        /// Without splitting (m = 1) a proof may rest on a run shorter than the suffix, which
+        /// only the window search sees; what the long search proves is still right.
+        #[test]
+        fn long_periods_without_splits_are_right_when_proven(
+            pre in prop::collection::vec(0u16..6, 0..3000),
+            block in prop::collection::vec(0u16..6, 1..2500),
+            extra in 0usize..12_000,
+            t in 1usize..40,
+        ) {
+            let len = 2 * LONG_SUFFIX + pre.len() + extra;
+            let values = planted(&pre, &block, len, None);
+            let bound = ProofBound { max_removal: t, max_parts: 1 };
+            if let LongPeriod::Proven(period) = find_long_period(&values, bound) {
+                let n = values.len() - 1;
+                prop_assert!(period.proven_at <= n);
+                for j in period.preperiod..=n - period.period {
+                    prop_assert_eq!(values[j + period.period], values[j]);
+                }
+                prop_assert!(find_period(&values, bound, usize::MAX).is_some());
+            }
+        }
+    }
+
+    /// A period longer than the window a run looks in is still found, with its preperiod,
+    /// and the proof is the one the whole sequence gives.
+    #[test]
+    fn a_period_longer_than_any_window_is_proven() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut random = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % 200) as u16
+        };
+        let pre: Vec<u16> = (0..40_000).map(|_| random()).collect();
+        let block: Vec<u16> = (0..90_001).map(|_| random()).collect();
+        let bound = ProofBound { max_removal: 4, max_parts: 2 };
+        // The proof needs 2·(40,000 + 90,001) + 4 = 260,006 values past heap 0.
+        let short = planted(&pre, &block, 260_000, None);
+        assert_eq!(
+            find_long_period(&short, bound),
+            LongPeriod::Pending(2 * 40_000 + 2 * 90_001 + 4)
+        );
+        let values = planted(&pre, &block, 300_000, None);
+        let LongPeriod::Proven(period) = find_long_period(&values, bound) else {
+            panic!("no period proven")
+        };
+        assert_eq!((period.preperiod, period.period), (40_000, 90_001));
+        assert_eq!(Some(period), find_period(&values, bound, usize::MAX));
+        // A window shorter than the period sees nothing.
+        assert_eq!(find_period(&values, bound, 1 << 16), None);
+    }
 }

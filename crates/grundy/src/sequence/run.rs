@@ -12,7 +12,9 @@
 use super::arithmetic;
 use super::cost;
 use super::dense::DenseEngine;
-use super::period::{self, find_period, proof_bound, Period, ProofBound};
+use super::period::{
+    self, find_long_period, find_period, proof_bound, LongPeriod, Period, ProofBound,
+};
 use super::sparse::{self, Cell, SparseEngine};
 use super::triple::{three_heap_code, TripleEngine};
 use super::{closed_form, Computed, Engine};
@@ -280,6 +282,10 @@ pub struct RunReport {
 /// checks cost too much against cheap heaps), so they cost a constant factor of a linear pass,
 /// and stop the run at most that fraction late.
 const PERIOD_CHECK_GROWTH: usize = 8;
+
+/// The last values the Z-function search for a period looks at (four bytes each while it
+/// runs); longer periods are found by [`find_long_period`], which needs no memory of its own.
+const PERIOD_WINDOW: usize = 1 << 27;
 
 /// Values handed to a sink at a time when they come from a period.
 const PERIOD_CHUNK: usize = 1 << 16;
@@ -566,15 +572,31 @@ impl Schedule {
         self.next_check = n + n / self.growth + 1;
         let started = Instant::now();
         let found = self.bound.and_then(|bound| match values {
-            Chunk::Bytes(values) => find_period(values, bound, 1 << 27),
-            Chunk::Narrow(values) => find_period(values, bound, 1 << 27),
-            Chunk::Wide(values) => find_period(values, bound, 1 << 27),
-            Chunk::Long(values) => find_period(values, bound, 1 << 27),
+            Chunk::Bytes(values) => find_period(values, bound, PERIOD_WINDOW),
+            Chunk::Narrow(values) => find_period(values, bound, PERIOD_WINDOW),
+            Chunk::Wide(values) => find_period(values, bound, PERIOD_WINDOW),
+            Chunk::Long(values) => find_period(values, bound, PERIOD_WINDOW),
             // Decoded for the check (two bytes a value while it runs).
-            Chunk::Folded(values) => find_period(&values.to_narrow(), bound, 1 << 27),
+            Chunk::Folded(values) => find_period(&values.to_narrow(), bound, PERIOD_WINDOW),
         });
         if found.is_some() {
             return found;
+        }
+        // Periods the window cannot hold: candidates where the newest values occurred before,
+        // each measured over every value, and a look again exactly where a proof would end.
+        if let Some(bound) = self.bound.filter(|_| n + 1 > PERIOD_WINDOW) {
+            let long = match values {
+                Chunk::Bytes(values) => find_long_period(values, bound),
+                Chunk::Narrow(values) => find_long_period(values, bound),
+                Chunk::Wide(values) => find_long_period(values, bound),
+                Chunk::Long(values) => find_long_period(values, bound),
+                Chunk::Folded(values) => find_long_period(&values.to_narrow(), bound),
+            };
+            match long {
+                LongPeriod::Proven(found) => return Some(found),
+                LongPeriod::Pending(at) => self.next_check = self.next_check.min(at.max(n + 1)),
+                LongPeriod::Nothing => {}
+            }
         }
         if let (Some(code), Chunk::Wide(wide)) = (&self.ap_code, values) {
             match arithmetic_check(code, wide) {

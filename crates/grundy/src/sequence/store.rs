@@ -231,6 +231,111 @@ impl RunSummary {
     }
 }
 
+/// A run's summary at every power of two it reaches, in the shape Marek Rogalski publishes his
+/// (`results/GAME/N`: one `value count` line for every value from 0 to the largest, over the
+/// values of heaps 1 to N: his files leave heap 0 out and take heap N in), so that a run can be
+/// checked against his files line by line; with the largest value, its first heap and the
+/// CRC-32 of [`RunSummary`] over heaps 0 to N.
+///
+/// ```
+/// use grundy::sequence::store::PowerSummaries;
+/// let mut summaries = PowerSummaries::new();
+/// // Heaps 0 to 5; a summary for N = 1, 2 and 4 once heap N is known.
+/// let reached = summaries.add(&[0, 0, 0, 1, 0, 2]);
+/// assert_eq!(reached.iter().map(|s| s.n).collect::<Vec<_>>(), [1, 2, 4]);
+/// assert_eq!(reached[2].histogram(), "0 3\n1 1\n");
+/// let reached = summaries.add(&[1, 3, 2]);
+/// assert_eq!(reached[0].n, 8);
+/// assert_eq!(reached[0].histogram(), "0 3\n1 2\n2 2\n3 1\n");
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct PowerSummaries {
+    counts: Vec<u64>,
+    run: RunSummary,
+}
+
+/// A run's values up to a power of two, summarised ([`PowerSummaries`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PowerSummary {
+    /// The power of two: the histogram covers heaps 1 to `n`, the rest heaps 0 to `n`.
+    pub n: u64,
+    /// How many of them have each value, from 0 to the largest.
+    pub counts: Vec<u64>,
+    /// The largest value.
+    pub max_value: u32,
+    /// The first heap with the largest value.
+    pub first_max_at: u64,
+    /// The CRC-32 (zlib's) of the values as 16-bit little-endian integers, where all fit.
+    pub crc32_u16: Option<u32>,
+}
+
+impl PowerSummaries {
+    /// Nothing seen yet.
+    pub fn new() -> PowerSummaries {
+        PowerSummaries::default()
+    }
+
+    /// The next values, in heap order; the summaries of the powers of two they reach.
+    pub fn add(&mut self, values: &[u32]) -> Vec<PowerSummary> {
+        let mut reached = Vec::new();
+        let mut rest = values;
+        while !rest.is_empty() {
+            let n = self.run.n_values;
+            // The next N whose heap is not known yet: its summary follows heap N.
+            let next_power = n.max(1).next_power_of_two();
+            let take = usize::try_from(next_power + 1 - n).unwrap_or(usize::MAX).min(rest.len());
+            let (head, tail) = rest.split_at(take);
+            // Heap 0 is left out of the histogram, as in Rogalski's files.
+            let skip = usize::from(n == 0);
+            for &value in &head[skip.min(head.len())..] {
+                let value = value as usize;
+                if value >= self.counts.len() {
+                    self.counts.resize(value + 1, 0);
+                }
+                self.counts[value] += 1;
+            }
+            self.run.add(head);
+            if self.run.n_values == next_power + 1 {
+                reached.push(PowerSummary {
+                    n: next_power,
+                    counts: self.counts.clone(),
+                    max_value: self.run.max_value,
+                    first_max_at: self.run.first_max_at,
+                    crc32_u16: self.run.crc32_u16(),
+                });
+            }
+            rest = tail;
+        }
+        reached
+    }
+}
+
+impl PowerSummary {
+    /// The histogram: one `value count` line for every value from 0 to the largest.
+    pub fn histogram(&self) -> String {
+        let mut text = String::new();
+        for (value, count) in self.counts.iter().enumerate() {
+            text.push_str(&format!("{value} {count}\n"));
+        }
+        text
+    }
+
+    /// The rest of the summary in a few lines: the values summarised, the largest value and
+    /// its first heap, and the CRC.
+    pub fn about(&self, game: &str) -> String {
+        let crc = self
+            .crc32_u16
+            .map_or_else(|| "none (a value passes 65535)".to_string(), |crc| format!("{crc:08x}"));
+        let n = self.n;
+        format!(
+            "game {game}\nN {n} (the histogram counts heaps 1 to {n}; the rest is over heaps 0 \
+             to {n})\nlargest value {}, first at heap {}\nCRC-32 (zlib) of the values as \
+             16-bit little-endian integers: {crc}\n",
+            self.max_value, self.first_max_at
+        )
+    }
+}
+
 /// The largest checkpoint read: a real one is a hundred bytes or so.
 pub const MAX_CHECKPOINT_BYTES: u64 = 1 << 16;
 /// The longest game name read from a header: names are short (`sub:1,3,4`, `0.137`).
