@@ -15,7 +15,7 @@ impl GameGraph {
     /// Builds a graph from each node's successor list.
     ///
     /// ```
-    /// use grundy::game_graph::GameGraph;
+    /// use grundy::solve::GameGraph;
     /// let graph = GameGraph::from_successors(&[vec![1], vec![]]);
     /// assert_eq!(graph.successors(0), &[1]);
     /// assert_eq!(graph.n_edges(), 1);

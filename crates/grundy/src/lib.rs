@@ -28,26 +28,26 @@ pub mod codec;
 #[cfg(feature = "json")]
 pub mod contract;
 pub mod error;
-pub mod explain;
+pub(crate) mod explain;
 pub mod explore;
-pub mod game_graph;
+pub(crate) mod game_graph;
 pub mod games;
 pub mod i18n;
 pub mod lesson;
-pub mod limits;
+pub(crate) mod limits;
 pub mod misere;
 pub mod nimber;
 mod outcome;
-pub mod pattern;
+pub(crate) mod pattern;
 pub mod play;
 #[cfg(feature = "json")]
 pub mod request;
-pub mod rules;
+pub(crate) mod rules;
 pub mod ruleset;
 pub mod sequence;
 pub mod solve;
 pub mod table;
-pub mod text;
+pub(crate) mod text;
 
 pub use error::{Error, Result};
 pub use games::{game, Game};

@@ -159,15 +159,6 @@ fn proof_words(period: &Period) -> String {
 }
 
 /// Finds the simplest formula of a one-parameter family.
-///
-/// ```
-/// use grundy::pattern::{find, Sequence};
-/// let values = (0..100u64).map(|n| Some(n % 4)).collect();
-/// let report = find(&Sequence { game: "g".into(), values, period: None });
-/// assert_eq!(report.formula, "n mod 4");
-/// assert!(!report.proven); // no theorem was given: checked to 99
-/// assert_eq!(report.rejected[0].formula, "0");
-/// ```
 pub fn find(sequence: &Sequence) -> PatternReport {
     let values = &sequence.values;
     let checked_to = values.len().saturating_sub(1) as u64;
@@ -271,13 +262,6 @@ fn table_formulas(largest: u64) -> Vec<TableFormula> {
 
 /// Finds the simplest formula of a table of pair values; `closed_form` is the game's own
 /// (formula, theorem) when it has one, which proves that formula.
-///
-/// ```
-/// use grundy::pattern::find_table;
-/// let rows: Vec<Vec<u64>> = (0..8).map(|x| (0..8).map(|y| x ^ y).collect()).collect();
-/// let report = find_table("nim", &rows, Some(("x XOR y", "Bouton")));
-/// assert_eq!((report.formula.as_str(), report.proven), ("x XOR y", true));
-/// ```
 pub fn find_table(
     game: &str,
     rows: &[Vec<u64>],
@@ -429,4 +413,91 @@ pub fn for_game(
         return Ok(find_table(&game.name(), &pairs.rows, game.table_formula()));
     }
     Ok(find(&sequence_of(game, max.unwrap_or(10_000), limits, progress)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+    /// Sequences made from known formulas are recognised with the right parameters, and never
+    /// called proven without a theorem.
+    #[test]
+    fn the_pattern_finder_recognises_formulas(k in 2u64..12, kind in 0usize..4) {
+        let (formula, values): (String, Vec<Option<u64>>) = match kind {
+            0 => (format!("n mod {k}"), (0..500).map(|n| Some(n % k)).collect()),
+            1 => (format!("floor(n/{k})"), (0..500).map(|n| Some(n / k)).collect()),
+            2 => ("popcount(n)".into(), (0..500u64).map(|n| Some(u64::from(n.count_ones()))).collect()),
+            _ => (k.to_string(), (0..500).map(|_| Some(k)).collect()),
+        };
+        let report = find(&Sequence { game: "g".into(), values, period: None });
+        prop_assert_eq!(&report.formula, &formula);
+        prop_assert!(!report.proven);
+        prop_assert_eq!(report.checked_to, 499);
+    }
+
+    /// A sequence that follows a formula and breaks it late is never given that formula, and
+    /// the rejection names the heap where it breaks.
+    #[test]
+    fn a_late_break_is_caught(k in 2u64..8, at in 200u64..999) {
+        let values: Vec<Option<u64>> =
+            (0..1000).map(|n| Some(if n == at { n % k + 1 } else { n % k })).collect();
+        let report = find(&Sequence { game: "g".into(), values, period: None });
+        prop_assert_ne!(&report.formula, &format!("n mod {k}"));
+        prop_assert!(!report.proven);
+        let rejected = report.rejected.iter().find(|r| r.formula == format!("n mod {k}")).unwrap();
+        prop_assert_eq!(rejected.counterexample, Counterexample::Heap(at));
+    }
+    }
+
+    #[test]
+    fn a_proven_period_proves_the_formula_and_only_then() {
+        let game = crate::game("bounded:3").unwrap().heap_game().unwrap();
+        let values = crate::sequence::HeapValues::compute(&game, 1000, &mut |_| {});
+        let sequence = Sequence {
+            game: "bounded:3".into(),
+            values: (0..=1000).map(|n| values.value(n)).collect(),
+            period: values.period().cloned(),
+        };
+        let report = find(&sequence);
+        assert_eq!((report.formula.as_str(), report.proven), ("n mod 4", true));
+        // Dawson's Kayles: periodic (34 from 53) by Guy–Smith.
+        let game = crate::game("dawson").unwrap().heap_game().unwrap();
+        let values = crate::sequence::HeapValues::compute(&game, 2000, &mut |_| {});
+        let sequence = Sequence {
+            game: "dawson".into(),
+            values: (0..=2000).map(|n| values.value(n)).collect(),
+            period: values.period().cloned(),
+        };
+        let report = find(&sequence);
+        assert_eq!(report.formula, "periodic");
+        assert!(report.proven && report.proof.unwrap().contains("Guy–Smith"));
+        assert_eq!(report.period, Some((53, 34, 0)));
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of this module's functions, run as tests (the module is private).
+
+    #[test]
+    fn example_1() -> crate::Result<()> {
+        use crate::pattern::{find, Sequence};
+        let values = (0..100u64).map(|n| Some(n % 4)).collect();
+        let report = find(&Sequence { game: "g".into(), values, period: None });
+        assert_eq!(report.formula, "n mod 4");
+        assert!(!report.proven); // no theorem was given: checked to 99
+        assert_eq!(report.rejected[0].formula, "0");
+        Ok(())
+    }
+
+    #[test]
+    fn example_2() -> crate::Result<()> {
+        use crate::pattern::find_table;
+        let rows: Vec<Vec<u64>> = (0..8).map(|x| (0..8).map(|y| x ^ y).collect()).collect();
+        let report = find_table("nim", &rows, Some(("x XOR y", "Bouton")));
+        assert_eq!((report.formula.as_str(), report.proven), ("x XOR y", true));
+        Ok(())
+    }
 }

@@ -144,13 +144,6 @@ pub const WIDTH: usize = 88;
 
 /// `text` with every line wider than `width` columns filled to it (tables and short lines are
 /// kept as they are); a wrapped line's continuations keep its indentation.
-///
-/// ```
-/// let long = format!("  {}", "word ".repeat(30));
-/// let wrapped = grundy::text::wrap_long_lines(&format!("short\n{long}"), 40);
-/// assert!(wrapped.lines().all(|line| grundy::text::columns(line) <= 40));
-/// assert!(wrapped.lines().skip(1).all(|line| line.starts_with("  word")));
-/// ```
 pub fn wrap_long_lines(text: &str, width: usize) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 32);
     for (idx, line) in text.split('\n').enumerate() {
@@ -202,5 +195,19 @@ mod tests {
         let letters = |text: &str| text.split_whitespace().collect::<String>();
         assert_eq!(letters(&filled), letters(relations));
         assert!(filled.lines().all(|line| columns(line) <= 30), "{filled}");
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of this module's functions, run as tests (the module is private).
+
+    #[test]
+    fn example_1() -> crate::Result<()> {
+        let long = format!("  {}", "word ".repeat(30));
+        let wrapped = crate::text::wrap_long_lines(&format!("short\n{long}"), 40);
+        assert!(wrapped.lines().all(|line| crate::text::columns(line) <= 40));
+        assert!(wrapped.lines().skip(1).all(|line| line.starts_with("  word")));
+        Ok(())
     }
 }

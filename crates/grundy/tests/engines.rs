@@ -1,7 +1,6 @@
 //! The general engine against independent references: naive stage labelling, naive retrograde,
 //! the product graph of a sum, brute-force game-tree search.
 
-use grundy::game_graph::GameGraph;
 use grundy::games::generic::{analyze_sum, analyze_whole, Writer};
 use grundy::games::graph::GraphGame;
 use grundy::ruleset::{IndexedRuleset, Options, Ruleset};
@@ -9,6 +8,7 @@ use grundy::solve::acyclic::{dense_values, Memo};
 use grundy::solve::loopy::{loopy_values, loopy_values_naive, LoopyValue};
 use grundy::solve::retrograde::{retrograde, retrograde_naive, TerminalRule};
 use grundy::solve::sum::{outcome_of, sum_value};
+use grundy::solve::GameGraph;
 use grundy::Outcome;
 use grundy::{Error, Limits};
 use proptest::prelude::*;

@@ -5,10 +5,10 @@
 use grundy::error::Result;
 use grundy::explore::sequential::explore;
 use grundy::explore::{value_text, Job, Label};
-use grundy::game_graph::GameGraph;
-use grundy::limits::Limits;
 use grundy::solve::retrograde::{retrograde, TerminalRule};
 use grundy::solve::values::ValueSolver;
+use grundy::solve::GameGraph;
+use grundy::Limits;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -5,7 +5,6 @@ use grundy::analysis::Convention;
 use grundy::games::graph::GraphFile;
 use grundy::games::script::ScriptGame;
 use grundy::games::{FileSource, Game, NoFiles};
-use grundy::pattern::{find, Counterexample, Sequence};
 use grundy::{Limits, Outcome};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -178,59 +177,6 @@ proptest! {
         prop_assert_eq!(family(&scripted, 60), builtin_sequence(&code, 60), "{}", code);
     }
 
-    /// Sequences made from known formulas are recognised with the right parameters, and never
-    /// called proven without a theorem.
-    #[test]
-    fn the_pattern_finder_recognises_formulas(k in 2u64..12, kind in 0usize..4) {
-        let (formula, values): (String, Vec<Option<u64>>) = match kind {
-            0 => (format!("n mod {k}"), (0..500).map(|n| Some(n % k)).collect()),
-            1 => (format!("floor(n/{k})"), (0..500).map(|n| Some(n / k)).collect()),
-            2 => ("popcount(n)".into(), (0..500u64).map(|n| Some(u64::from(n.count_ones()))).collect()),
-            _ => (k.to_string(), (0..500).map(|_| Some(k)).collect()),
-        };
-        let report = find(&Sequence { game: "g".into(), values, period: None });
-        prop_assert_eq!(&report.formula, &formula);
-        prop_assert!(!report.proven);
-        prop_assert_eq!(report.checked_to, 499);
-    }
-
-    /// A sequence that follows a formula and breaks it late is never given that formula, and
-    /// the rejection names the heap where it breaks.
-    #[test]
-    fn a_late_break_is_caught(k in 2u64..8, at in 200u64..999) {
-        let values: Vec<Option<u64>> =
-            (0..1000).map(|n| Some(if n == at { n % k + 1 } else { n % k })).collect();
-        let report = find(&Sequence { game: "g".into(), values, period: None });
-        prop_assert_ne!(&report.formula, &format!("n mod {k}"));
-        prop_assert!(!report.proven);
-        let rejected = report.rejected.iter().find(|r| r.formula == format!("n mod {k}")).unwrap();
-        prop_assert_eq!(rejected.counterexample, Counterexample::Heap(at));
-    }
-}
-
-#[test]
-fn a_proven_period_proves_the_formula_and_only_then() {
-    let game = grundy::game("bounded:3").unwrap().heap_game().unwrap();
-    let values = grundy::sequence::HeapValues::compute(&game, 1000, &mut |_| {});
-    let sequence = Sequence {
-        game: "bounded:3".into(),
-        values: (0..=1000).map(|n| values.value(n)).collect(),
-        period: values.period().cloned(),
-    };
-    let report = find(&sequence);
-    assert_eq!((report.formula.as_str(), report.proven), ("n mod 4", true));
-    // Dawson's Kayles: periodic (34 from 53) by Guy–Smith.
-    let game = grundy::game("dawson").unwrap().heap_game().unwrap();
-    let values = grundy::sequence::HeapValues::compute(&game, 2000, &mut |_| {});
-    let sequence = Sequence {
-        game: "dawson".into(),
-        values: (0..=2000).map(|n| values.value(n)).collect(),
-        period: values.period().cloned(),
-    };
-    let report = find(&sequence);
-    assert_eq!(report.formula, "periodic");
-    assert!(report.proven && report.proof.unwrap().contains("Guy–Smith"));
-    assert_eq!(report.period, Some((53, 34, 0)));
 }
 
 /// Each hostile script stops with the right one-line error, within seconds, in bounded memory.

@@ -14,15 +14,6 @@ fn terms_text(n: u64) -> String {
 }
 
 /// Explains a lone heap of Fibonacci Nim (sums go the general way).
-///
-/// ```
-/// use grundy::{{analysis::Convention, games::solve}, games::fibonacci::FibHeap, i18n::Lang};
-/// let game = grundy::game("fibonacci-nim")?;
-/// let answer = solve(&*game, &["10"], Convention::Normal)?;
-/// let text = grundy::explain::fibonacci(&FibHeap::fresh(10), &answer, Lang::En);
-/// assert!(text.contains("10 = 8 + 2"));
-/// # Ok::<(), grundy::Error>(())
-/// ```
 pub fn fibonacci(heap: &FibHeap, answer: &Analysis, lang: Lang) -> String {
     let mut out = String::new();
     let position = answer.components.first().map(|c| c.position.clone()).unwrap_or_default();
@@ -85,4 +76,23 @@ pub fn fibonacci(heap: &FibHeap, answer: &Analysis, lang: Lang) -> String {
     }
     write_more_moves(&mut out, lang, takes.len());
     out
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of this module's functions, run as tests (the module is private).
+
+    #[test]
+    fn example_1() -> crate::Result<()> {
+        use crate::{
+            games::fibonacci::FibHeap,
+            i18n::Lang,
+            {analysis::Convention, games::solve},
+        };
+        let game = crate::game("fibonacci-nim")?;
+        let answer = solve(&*game, &["10"], Convention::Normal)?;
+        let text = crate::explain::fibonacci(&FibHeap::fresh(10), &answer, Lang::En);
+        assert!(text.contains("10 = 8 + 2"));
+        Ok(())
+    }
 }

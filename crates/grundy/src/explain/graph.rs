@@ -19,14 +19,6 @@ fn show(value: &LoopyValue) -> String {
 
 /// The labelling of the nodes reachable from `nodes` (the position's tokens), and what their
 /// values mean. The value of the sum and its moves follow from [`super::sum_checked`].
-///
-/// ```
-/// use grundy::games::graph::GraphGame;
-/// use grundy::i18n::Lang;
-/// let game = GraphGame::parse("a: b c\nb: c\nc:\n").unwrap();
-/// let text = grundy::explain::graph(&game, "graph:a.txt", &[0], Lang::En, 100_000);
-/// assert!(text.contains("c: mex{} = 0") && text.contains("a: mex{0, 1} = 2"));
-/// ```
 /// At most `max_region` nodes of the region reachable from the position are explored
 /// (`Limits::max_region_explained`).
 pub fn graph(
@@ -163,4 +155,19 @@ pub fn graph(
         let _ = writeln!(out, "{}\n", tr(lang, key, &args![("node", name(*n)), ("r", r)]));
     }
     out
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of this module's functions, run as tests (the module is private).
+
+    #[test]
+    fn example_1() -> crate::Result<()> {
+        use crate::i18n::Lang;
+        use crate::rules::graph::GraphGame;
+        let game = GraphGame::parse("a: b c\nb: c\nc:\n").unwrap();
+        let text = crate::explain::graph(&game, "graph:a.txt", &[0], Lang::En, 100_000);
+        assert!(text.contains("c: mex{} = 0") && text.contains("a: mex{0, 1} = 2"));
+        Ok(())
+    }
 }

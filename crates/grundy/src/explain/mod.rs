@@ -13,6 +13,8 @@ mod fibonacci;
 mod graph;
 mod misere;
 mod nim;
+// Asked only through the request layer (feature `json`).
+#[cfg_attr(not(feature = "json"), allow(dead_code))]
 mod nimber;
 mod pieces;
 mod sum;
@@ -23,9 +25,10 @@ pub use fibonacci::fibonacci;
 pub use graph::graph;
 pub use misere::{misere_quotient, misere_tame};
 pub use nim::{heap_sum, misere_nim, moore, nim};
+#[cfg(feature = "json")]
 pub use nimber::nimber;
 pub use pieces::{georgia_bob, staircase};
-pub use sum::{sum, sum_with_check};
+pub use sum::sum_with_check;
 pub use wythoff::wythoff;
 
 use crate::i18n::{Args, Lang};

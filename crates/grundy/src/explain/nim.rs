@@ -15,14 +15,6 @@ fn listed<T: ToString>(items: &[T]) -> String {
 }
 
 /// Explains a Nim position under normal play.
-///
-/// ```
-/// use grundy::i18n::Lang;
-/// let text = grundy::explain::nim(&[3u64, 4, 5], Lang::En);
-/// assert!(text.contains("take 2 tokens from heap 1 (3 -> 1)"));
-/// let text = grundy::explain::nim(&[3u64, 4, 5], Lang::Ru);
-/// assert!(text.contains("ним-сумма"));
-/// ```
 pub fn nim<T: NimInt>(heaps: &[T], lang: Lang) -> String {
     let mut out = String::new();
     let nim_sum = nim::value(heaps);
@@ -41,12 +33,6 @@ pub fn nim<T: NimInt>(heaps: &[T], lang: Lang) -> String {
 }
 
 /// Explains a Nim position under misère play.
-///
-/// ```
-/// use grundy::i18n::Lang;
-/// let text = grundy::explain::misere_nim(&[1u64, 1, 1], Lang::En);
-/// assert!(text.contains("P-position"));
-/// ```
 pub fn misere_nim<T: NimInt>(heaps: &[T], lang: Lang) -> String {
     let mut out = String::new();
     let nim_sum = nim::value(heaps);
@@ -191,16 +177,6 @@ fn write_take_lines<T: NimInt>(out: &mut String, lang: Lang, moves: &[NimMove<T>
 
 /// Explains a position of Moore's Nim_K by Moore's theorem: the heaps in binary columns, each
 /// column's count of 1s taken modulo K + 1, and the moves that make every count a multiple.
-///
-/// ```
-/// use grundy::i18n::Lang;
-/// let heaps: Vec<num_bigint::BigUint> = [3u32, 5, 6].iter().map(|&h| h.into()).collect();
-/// let game = grundy::game("moore:2")?;
-/// let answer = grundy::games::solve(&*game, &["3", "5", "6"], grundy::analysis::Convention::Normal)?;
-/// let text = grundy::explain::moore(&heaps, 2, &answer, Lang::En);
-/// assert!(text.contains("modulo 3") && !text.contains('?'));
-/// # Ok::<(), grundy::Error>(())
-/// ```
 pub fn moore(
     heaps: &[num_bigint::BigUint],
     max_heaps_per_move: u64,
@@ -499,5 +475,41 @@ pub(super) fn proof_words(lang: Lang, proof: &crate::sequence::period::Proof) ->
             tr(lang, key, &Args::new())
         }
         Proof::Observed => tr(lang, "explain-proof-observed", &Args::new()),
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of this module's functions, run as tests (the module is private).
+
+    #[test]
+    fn example_1() -> crate::Result<()> {
+        use crate::i18n::Lang;
+        let text = crate::explain::nim(&[3u64, 4, 5], Lang::En);
+        assert!(text.contains("take 2 tokens from heap 1 (3 -> 1)"));
+        let text = crate::explain::nim(&[3u64, 4, 5], Lang::Ru);
+        assert!(text.contains("ним-сумма"));
+        Ok(())
+    }
+
+    #[test]
+    fn example_2() -> crate::Result<()> {
+        use crate::i18n::Lang;
+        let text = crate::explain::misere_nim(&[1u64, 1, 1], Lang::En);
+        assert!(text.contains("P-position"));
+        Ok(())
+    }
+
+    #[test]
+    fn example_3() -> crate::Result<()> {
+        use crate::i18n::Lang;
+        let heaps: Vec<num_bigint::BigUint> = [3u32, 5, 6].iter().map(|&h| h.into()).collect();
+        let game = crate::game("moore:2")?;
+        let normal = crate::analysis::Convention::Normal;
+        let answer =
+            crate::Game::solve(&*game, &["3", "5", "6"], normal, &crate::Limits::default())?;
+        let text = crate::explain::moore(&heaps, 2, &answer, Lang::En);
+        assert!(text.contains("modulo 3") && !text.contains('?'));
+        Ok(())
     }
 }

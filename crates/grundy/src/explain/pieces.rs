@@ -19,15 +19,6 @@ fn parse_list(text: &str) -> Vec<u64> {
 }
 
 /// Explains a position of Staircase Nim (each component the coins on steps 0, 1, 2, …).
-///
-/// ```
-/// use grundy::{{analysis::Convention, games::solve}, i18n::Lang};
-/// let game = grundy::game("staircase")?;
-/// let answer = solve(&*game, &["0,3,1,4"], Convention::Normal)?;
-/// let text = grundy::explain::staircase(&[vec![0, 3, 1, 4]], &answer, Lang::En);
-/// assert!(text.contains("step 1: 3") && text.contains("step 3: 4"));
-/// # Ok::<(), grundy::Error>(())
-/// ```
 pub fn staircase(stairs: &[Vec<u64>], answer: &Analysis, lang: Lang) -> String {
     let mut out = String::new();
     let listed: Vec<String> = stairs.iter().map(|s| joined(s)).collect();
@@ -157,15 +148,6 @@ fn pair_words(lang: Lang, (left, right, gap): &(Option<u64>, u64, u64)) -> Strin
 
 /// Explains a position of the pieces game (POJ 1704, "Georgia and Bob") the way the seed
 /// lesson does: sort, pair the pieces from the right, the gaps are Nim heaps.
-///
-/// ```
-/// use grundy::{{analysis::Convention, games::solve}, i18n::Lang};
-/// let game = grundy::game("georgia-bob")?;
-/// let answer = solve(&*game, &["1,2,3"], Convention::Normal)?;
-/// let text = grundy::explain::georgia_bob(&[vec![1, 2, 3]], &answer, Lang::En);
-/// assert!(text.contains("Bob wins"));
-/// # Ok::<(), grundy::Error>(())
-/// ```
 pub fn georgia_bob(lines: &[Vec<u64>], answer: &Analysis, lang: Lang) -> String {
     let mut out = String::new();
     let listed: Vec<String> = lines.iter().map(|c| joined(c)).collect();
@@ -253,4 +235,35 @@ pub fn georgia_bob(lines: &[Vec<u64>], answer: &Analysis, lang: Lang) -> String 
         let _ = writeln!(out, "\n{}", tr(lang, "explain-pieces-check", &arguments));
     }
     out
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of this module's functions, run as tests (the module is private).
+
+    #[test]
+    fn example_1() -> crate::Result<()> {
+        use crate::{
+            i18n::Lang,
+            {analysis::Convention, games::solve},
+        };
+        let game = crate::game("staircase")?;
+        let answer = solve(&*game, &["0,3,1,4"], Convention::Normal)?;
+        let text = crate::explain::staircase(&[vec![0, 3, 1, 4]], &answer, Lang::En);
+        assert!(text.contains("step 1: 3") && text.contains("step 3: 4"));
+        Ok(())
+    }
+
+    #[test]
+    fn example_2() -> crate::Result<()> {
+        use crate::{
+            i18n::Lang,
+            {analysis::Convention, games::solve},
+        };
+        let game = crate::game("georgia-bob")?;
+        let answer = solve(&*game, &["1,2,3"], Convention::Normal)?;
+        let text = crate::explain::georgia_bob(&[vec![1, 2, 3]], &answer, Lang::En);
+        assert!(text.contains("Bob wins"));
+        Ok(())
+    }
 }

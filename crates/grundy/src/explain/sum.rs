@@ -14,23 +14,9 @@ pub(super) fn show_value(value: &Value) -> String {
     value.to_string()
 }
 
-/// Explains the answer for a sum of components by the Sprague–Grundy theorem: each part's
-/// value, their XOR, and the moves that reach value 0. Works for any game.
-///
-/// ```
-/// use grundy::{{analysis::Convention, games::solve}, i18n::Lang};
-/// let game = grundy::game("kayles")?;
-/// let answer = solve(&*game, &["2", "3"], Convention::Normal)?;
-/// assert!(grundy::explain::sum(&answer, Lang::En).contains("Sprague–Grundy"));
-/// # Ok::<(), grundy::Error>(())
-/// ```
-pub fn sum(answer: &Analysis, lang: Lang) -> String {
-    let mut out = String::new();
-    write_sum(&mut out, answer, lang, true);
-    out
-}
-
-/// [`sum`], ending with the check of the first winning move: `checked` is the answer for the
+/// Explains the answer for a sum of components by the Sprague–Grundy theorem (each part's
+/// value, their XOR, and the moves that reach value 0; any game), ending with the check of the
+/// first winning move: `checked` is the answer for the
 /// position after it (the door solves it again), and its value or outcome is printed.
 /// `header`: whether to begin by saying what the position is.
 pub fn sum_with_check(
@@ -129,4 +115,22 @@ fn write_sum(out: &mut String, answer: &Analysis, lang: Lang, header: bool) {
         let _ = writeln!(out, "  {}", tr(lang, "explain-sum-move", &arguments));
     }
     write_more_moves(out, lang, answer.winning_moves.len());
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of this module's functions, run as tests (the module is private).
+
+    #[test]
+    fn example_1() -> crate::Result<()> {
+        use crate::{
+            i18n::Lang,
+            {analysis::Convention, games::solve},
+        };
+        let game = crate::game("kayles")?;
+        let answer = solve(&*game, &["2", "3"], Convention::Normal)?;
+        assert!(crate::explain::sum_with_check(&answer, None, Lang::En, true)
+            .contains("Sprague–Grundy"));
+        Ok(())
+    }
 }

@@ -28,16 +28,6 @@ fn k_of(n: &BigUint) -> BigUint {
 }
 
 /// Explains a position of Wythoff's game.
-///
-/// ```
-/// use grundy::{{analysis::Convention, games::solve}, i18n::Lang};
-/// let game = grundy::game("wythoff")?;
-/// let answer = solve(&*game, &["4,7"], Convention::Normal)?;
-/// let pairs = [(4u32.into(), 7u32.into())];
-/// let text = grundy::explain::wythoff(&pairs, &answer, Lang::En);
-/// assert!(text.contains("(4, 7)") && text.contains("k = 3"));
-/// # Ok::<(), grundy::Error>(())
-/// ```
 pub fn wythoff(pairs: &[Pair], answer: &Analysis, lang: Lang) -> String {
     let mut out = String::new();
     let listed: Vec<String> = pairs.iter().map(pair_text).collect();
@@ -231,5 +221,24 @@ fn sum_of_pairs(out: &mut String, pairs: &[Pair], answer: &Analysis, lang: Lang)
             ("total", after_total)
         ];
         let _ = writeln!(out, "{}", tr(lang, "explain-heap-after", &arguments));
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of this module's functions, run as tests (the module is private).
+
+    #[test]
+    fn example_1() -> crate::Result<()> {
+        use crate::{
+            i18n::Lang,
+            {analysis::Convention, games::solve},
+        };
+        let game = crate::game("wythoff")?;
+        let answer = solve(&*game, &["4,7"], Convention::Normal)?;
+        let pairs = [(4u32.into(), 7u32.into())];
+        let text = crate::explain::wythoff(&pairs, &answer, Lang::En);
+        assert!(text.contains("(4, 7)") && text.contains("k = 3"));
+        Ok(())
     }
 }

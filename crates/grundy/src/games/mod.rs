@@ -795,7 +795,7 @@ pub fn explanation(
     Ok(crate::text::wrap_long_lines(&text, crate::text::WIDTH))
 }
 
-/// The general walk-through of an answer ([`crate::explain::sum`]), ending with the check that
+/// The general walk-through of an answer ([`crate::explain::sum_with_check`]), ending with the check that
 /// the first winning move leaves what it should: the position after it is solved again, within
 /// `limits`. `header`: whether to begin by saying what the position is.
 pub fn explain_sum(

@@ -13,11 +13,6 @@ use crate::ruleset::{Options, Ruleset};
 pub struct Board<'a, R: ?Sized>(pub &'a R);
 
 /// A list of heads in its canonical form: increasing, two heads on one place cancelled.
-///
-/// ```
-/// use grundy::rules::coin_board::settle;
-/// assert_eq!(settle(vec![3u64, 1, 2, 1, 2, 2]), [2, 3]);
-/// ```
 pub fn settle<P: Ord>(mut heads: Vec<P>) -> Vec<P> {
     heads.sort();
     let mut out: Vec<P> = Vec::with_capacity(heads.len());
@@ -32,11 +27,6 @@ pub fn settle<P: Ord>(mut heads: Vec<P>) -> Vec<P> {
 }
 
 /// `board` (canonical) with the coins `turned` turned over.
-///
-/// ```
-/// use grundy::rules::coin_board::turn;
-/// assert_eq!(turn(&[1u64, 2, 3], [3, 2, 0]), [0, 1]);
-/// ```
 pub fn turn<P: Ord + Clone>(board: &[P], turned: impl IntoIterator<Item = P>) -> Vec<P> {
     let mut all = board.to_vec();
     all.extend(turned);
@@ -117,5 +107,24 @@ mod tests {
                 assert_eq!(ours, literal_moves(rule, board, width), "{} {board:b}", rule.name());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples of this module's functions, run as tests (the module is private).
+
+    #[test]
+    fn example_1() -> crate::Result<()> {
+        use crate::rules::coin_board::settle;
+        assert_eq!(settle(vec![3u64, 1, 2, 1, 2, 2]), [2, 3]);
+        Ok(())
+    }
+
+    #[test]
+    fn example_2() -> crate::Result<()> {
+        use crate::rules::coin_board::turn;
+        assert_eq!(turn(&[1u64, 2, 3], [3, 2, 0]), [0, 1]);
+        Ok(())
     }
 }

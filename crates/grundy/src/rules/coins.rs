@@ -56,7 +56,7 @@ impl CoinRule {
     /// The value of one head at `place`, by the game's theorem.
     ///
     /// ```
-    /// use grundy::rules::coins::CoinRule;
+    /// use grundy::games::coins::CoinRule;
     /// let mock: Vec<u64> = (0..8).map(|n| CoinRule::MockTurtles.value(n)).collect();
     /// assert_eq!(mock, [1, 2, 4, 7, 8, 11, 13, 14]);   // the odious numbers
     /// let ruler: Vec<u64> = (1..9).map(|n| CoinRule::Ruler.value(n)).collect();
@@ -191,7 +191,7 @@ impl Tartan {
     /// The value of a head at `(x, y)` by the Tartan theorem.
     ///
     /// ```
-    /// use grundy::rules::coins::{CoinRule, Tartan};
+    /// use grundy::games::coins::{CoinRule, Tartan};
     /// let corners = Tartan { first: CoinRule::Twins, second: CoinRule::Twins };
     /// assert_eq!(corners.value(2, 3), 1);   // 2 ⊗ 3 = 1
     /// ```

@@ -5,7 +5,7 @@
 //! (`sequence`, `misere`), the explanations and the tables read them from here, and the doors
 //! (`games`: each family's `Rules` and `Family`, the registry) stand above them all and re-export
 //! them under their family's name (`grundy::games::heap::OctalCode` is
-//! `grundy::rules::heap::OctalCode`).
+//! `rules::heap::OctalCode`, a module front ends do not see).
 
 pub mod coin_board;
 pub mod coin_sets;

@@ -41,7 +41,7 @@ impl Row {
     /// The empty cells between the pieces: the row's Grundy value.
     ///
     /// ```
-    /// use grundy::rules::northcott::Row;
+    /// use grundy::games::northcott::Row;
     /// assert_eq!(Row { left: 2, right: 7 }.gap(), 4);
     /// ```
     pub fn gap(&self) -> u64 {
@@ -52,7 +52,7 @@ impl Row {
     /// slid right, or the right piece slid left, by the difference.
     ///
     /// ```
-    /// use grundy::rules::northcott::Row;
+    /// use grundy::games::northcott::Row;
     /// let row = Row { left: 2, right: 6 };
     /// assert_eq!(row.moves_to_gap(1), [Row { left: 4, right: 6 }, Row { left: 2, right: 4 }]);
     /// assert!(row.moves_to_gap(3).is_empty());

@@ -279,8 +279,15 @@ impl std::fmt::Display for PeriodReport {
         match self {
             PeriodReport::Proven { game, period, values } => {
                 writeln!(f, "{game}: {period}")?;
-                let listed: Vec<String> = values.iter().map(u64::to_string).collect();
-                write!(f, "values 0..{}: {}", values.len().saturating_sub(1), listed.join(" "))
+                // Written value by value: a period of 60 million values (0.1777) must not
+                // become 60 million strings first.
+                write!(f, "values 0..{}:", values.len().saturating_sub(1))?;
+                let mut digits = itoa::Buffer::new();
+                for &value in values {
+                    f.write_str(" ")?;
+                    f.write_str(digits.format(value))?;
+                }
+                Ok(())
             }
             PeriodReport::NotProven { game, checked_to, observed } => {
                 write!(f, "{game}: no period proven; checked to heap {checked_to}")?;

@@ -89,7 +89,7 @@ impl LoopyValues {
 /// Computes the generalized Sprague–Grundy value of every node of `graph`.
 ///
 /// ```
-/// use grundy::{game_graph::GameGraph, solve::loopy::{loopy_values, LoopyValue}};
+/// use grundy::{solve::GameGraph, solve::loopy::{loopy_values, LoopyValue}};
 /// // 0 -> 1 -> 0 is a cycle; 1 -> 2 with 2 terminal.
 /// let graph = GameGraph::from_successors(&[vec![1], vec![0, 2], vec![]]);
 /// let values = loopy_values(&graph, &graph.predecessors());

@@ -12,6 +12,9 @@
 //! - [`whole`]: search of a whole position (components kept as a canonical multiset), for misère
 //!   play and any question the component theory does not answer, within a limit.
 
+/// The graph the solvers of explicit games read (`graph:PATH`, `explore`'s reference).
+pub use crate::game_graph::GameGraph;
+
 pub mod acyclic;
 pub mod loopy;
 pub mod retrograde;

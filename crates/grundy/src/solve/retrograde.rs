@@ -43,7 +43,7 @@ impl Retrograde {
 /// Solves every node of `graph` (with `predecessors` its reverse) under `rule`.
 ///
 /// ```
-/// use grundy::{game_graph::GameGraph, solve::retrograde::{retrograde, TerminalRule}, Outcome};
+/// use grundy::{solve::GameGraph, solve::retrograde::{retrograde, TerminalRule}, Outcome};
 /// // 0 -> 1 -> 2 (terminal); 3 <-> 4 is a cycle with no exit.
 /// let graph = GameGraph::from_successors(&[vec![1], vec![2], vec![], vec![4], vec![3]]);
 /// let solved = retrograde(&graph, &graph.predecessors(), TerminalRule::MoverLoses);
