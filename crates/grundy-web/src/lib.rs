@@ -47,6 +47,8 @@ pub struct Config {
     /// How long one computation may run before it is cancelled.
     pub time_limit: Duration,
     /// Computations running at once; more wait their turn (no longer than the time limit).
+    /// All but one may be long ones: the last is kept for quick answers
+    /// ([`Request::is_quick`]), so that long requests never make a quick one wait.
     pub max_concurrent: usize,
     /// Requests waiting for a computation to end; past them, 429 with `Retry-After`.
     pub max_waiting: usize,
@@ -89,7 +91,10 @@ impl Default for Config {
 struct AppState {
     config: Config,
     permits: Arc<Semaphore>,
-    /// Requests waiting for a permit.
+    /// The long lane: every answer but a quick one ([`Request::is_quick`]) also holds one of
+    /// these, one fewer than the slots, so that a quick answer never waits behind long ones.
+    long: Arc<Semaphore>,
+    /// Requests waiting for a turn.
     waiting: std::sync::atomic::AtomicUsize,
     /// The address served on (which address literals a `Host` may name).
     local: IpAddr,
@@ -103,7 +108,8 @@ pub fn router(config: Config) -> Router {
 /// The routes of a server listening on `local`.
 fn router_on(config: Config, local: IpAddr) -> Router {
     let permits = Arc::new(Semaphore::new(config.max_concurrent.max(1)));
-    let state = Arc::new(AppState { config, permits, waiting: 0.into(), local });
+    let long = Arc::new(Semaphore::new(config.max_concurrent.max(2) - 1));
+    let state = Arc::new(AppState { config, permits, long, waiting: 0.into(), local });
     Router::new()
         .route("/", get(|| async { page("text/html; charset=utf-8", INDEX_HTML) }))
         .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", APP_JS) }))
@@ -273,10 +279,15 @@ impl From<grundy::Error> for Failure {
     }
 }
 
-/// Answers one request through the library's request layer: the same validation, defaults
-/// and documents as the command line's `--json` and the Python package.
-fn work(kind: Kind, low: &Json, max_count: u64, limits: &Limits) -> Result<Vec<u8>, Failure> {
-    let request = Request::from_json(kind, low, &Door::server(Some(max_count)), limits)?;
+impl Failure {
+    fn response(self) -> Response {
+        error(self.0, self.1)
+    }
+}
+
+/// Answers one request read through the library's request layer: the same validation,
+/// defaults and documents as the command line's `--json` and the Python package.
+fn write(request: &Request, limits: &Limits) -> Result<Vec<u8>, Failure> {
     let mut document = Vec::new();
     request.write_document(limits, 1, &mut |_| {}, &mut |chunk| {
         document.extend_from_slice(chunk);
@@ -319,8 +330,8 @@ async fn answer(State(state): State<Arc<AppState>>, body: Body, kind: Kind) -> R
             )
         }
     };
-    let request: Json = match serde_json::from_slice(&bytes) {
-        Ok(request @ Json::Object(_)) => request,
+    let low: Json = match serde_json::from_slice(&bytes) {
+        Ok(low @ Json::Object(_)) => low,
         Ok(_) => return error(StatusCode::BAD_REQUEST, "the request must be a JSON object"),
         Err(problem) => {
             return error(StatusCode::BAD_REQUEST, format!("malformed JSON: {problem}"))
@@ -328,27 +339,13 @@ async fn answer(State(state): State<Arc<AppState>>, body: Body, kind: Kind) -> R
     };
     // The deadline runs from here: time spent waiting for a turn counts against it.
     let deadline = Instant::now() + state.config.time_limit;
-    let permit = match Arc::clone(&state.permits).try_acquire_owned() {
+    let permit = match turn(&state, &state.permits, deadline).await {
         Ok(permit) => permit,
-        Err(_) => {
-            // Wait for a turn, in a bounded queue, no longer than the time limit.
-            if state.waiting.fetch_add(1, Ordering::SeqCst) >= state.config.max_waiting {
-                state.waiting.fetch_sub(1, Ordering::SeqCst);
-                return busy();
-            }
-            let turn = tokio::time::timeout_at(
-                tokio::time::Instant::from_std(deadline),
-                Arc::clone(&state.permits).acquire_owned(),
-            )
-            .await;
-            state.waiting.fetch_sub(1, Ordering::SeqCst);
-            match turn {
-                Ok(Ok(permit)) => permit,
-                Ok(Err(_)) | Err(_) => return busy(),
-            }
-        }
+        Err(busy) => return busy,
     };
     let cancel = Arc::new(AtomicBool::new(false));
+    // A client that goes away cancels its computation (this future is dropped with it).
+    let _cancel_when_dropped = CancelOnDrop(Arc::clone(&cancel));
     let limits = Limits {
         max_positions: state.config.max_positions,
         max_whole_positions: state.config.max_positions.min(2_000_000),
@@ -357,27 +354,96 @@ async fn answer(State(state): State<Arc<AppState>>, body: Body, kind: Kind) -> R
         max_bytes: state.config.max_bytes,
         ..Limits::default()
     };
+    // The request is read (a script compiled, a game loaded) in a turn of its own.
     let max_count = state.config.max_heap;
-    let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        work(kind, &request, max_count, &limits)
+    let reading = {
+        let limits = limits.clone();
+        finish(deadline, &cancel, move || {
+            let request = Request::from_json(kind, &low, &Door::server(Some(max_count)), &limits);
+            (request, permit)
+        })
+    };
+    let (request, permit) = match reading.await {
+        Ok((Ok(request), permit)) => (request, permit),
+        Ok((Err(problem), _)) => return Failure::from(problem).response(),
+        Err(failed) => return failed,
+    };
+    // A long answer also takes a turn of the long lane, one slot short of all of them: a quick
+    // answer (a formula, a lesson) always finds a slot free of long ones. The long lane's turn
+    // is taken first, so that no long answer holds a slot while it waits.
+    let (permit, long_turn) = if request.is_quick() {
+        (permit, None)
+    } else if let Ok(long_turn) = Arc::clone(&state.long).try_acquire_owned() {
+        (permit, Some(long_turn))
+    } else {
+        drop(permit);
+        let long_turn = match turn(&state, &state.long, deadline).await {
+            Ok(long_turn) => long_turn,
+            Err(busy) => return busy,
+        };
+        match turn(&state, &state.permits, deadline).await {
+            Ok(permit) => (permit, Some(long_turn)),
+            Err(busy) => return busy,
+        }
+    };
+    let writing = finish(deadline, &cancel, move || {
+        let _turns = (permit, long_turn);
+        write(&request, &limits)
     });
-    // A client that goes away cancels its computation (this future is dropped with it).
-    let _cancel_when_dropped = CancelOnDrop(Arc::clone(&cancel));
-    // The computation checks its deadline itself; this is the backstop for work that does not.
-    let backstop = tokio::time::Instant::from_std(deadline + Duration::from_secs(2));
-    match tokio::time::timeout_at(backstop, task).await {
-        Ok(Ok(Ok(document))) => {
+    match writing.await {
+        Ok(Ok(document)) => {
             ([(header::CONTENT_TYPE, "application/json")], document).into_response()
         }
-        Ok(Ok(Err(Failure(status, message)))) => error(status, message),
-        Ok(Err(_panicked)) => error(
+        Ok(Err(failure)) => failure.response(),
+        Err(failed) => failed,
+    }
+}
+
+/// A turn of `lane`: at once when a slot is free, else after waiting in the bounded queue, no
+/// longer than the deadline; `Err` is the 429 to send.
+async fn turn(
+    state: &AppState,
+    lane: &Arc<Semaphore>,
+    deadline: Instant,
+) -> Result<tokio::sync::OwnedSemaphorePermit, Response> {
+    if let Ok(permit) = Arc::clone(lane).try_acquire_owned() {
+        return Ok(permit);
+    }
+    if state.waiting.fetch_add(1, Ordering::SeqCst) >= state.config.max_waiting {
+        state.waiting.fetch_sub(1, Ordering::SeqCst);
+        return Err(busy());
+    }
+    let turn = tokio::time::timeout_at(
+        tokio::time::Instant::from_std(deadline),
+        Arc::clone(lane).acquire_owned(),
+    )
+    .await;
+    state.waiting.fetch_sub(1, Ordering::SeqCst);
+    match turn {
+        Ok(Ok(permit)) => Ok(permit),
+        Ok(Err(_)) | Err(_) => Err(busy()),
+    }
+}
+
+/// Runs `work` on a blocking thread; `Err` is the response when it panicked or overran the
+/// deadline (the computation checks its deadline itself; this is the backstop for work that
+/// does not, which is then told to stop).
+async fn finish<T: Send + 'static>(
+    deadline: Instant,
+    cancel: &Arc<AtomicBool>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Response> {
+    let task = tokio::task::spawn_blocking(work);
+    let backstop = tokio::time::Instant::from_std(deadline + Duration::from_secs(2));
+    match tokio::time::timeout_at(backstop, task).await {
+        Ok(Ok(done)) => Ok(done),
+        Ok(Err(_panicked)) => Err(error(
             StatusCode::UNPROCESSABLE_ENTITY,
             "this request could not be answered (an internal error); the server goes on",
-        ),
+        )),
         Err(_) => {
             cancel.store(true, Ordering::Relaxed);
-            error(StatusCode::REQUEST_TIMEOUT, "the time limit for this answer ran out")
+            Err(error(StatusCode::REQUEST_TIMEOUT, "the time limit for this answer ran out"))
         }
     }
 }

@@ -442,6 +442,43 @@ fn cheap_requests_under_load_all_get_answers() {
     );
 }
 
+/// Regression: one client's long requests held every slot, and another client's cheap solve
+/// waited behind them until its time ran out. Long answers now share one slot fewer than
+/// there are: a quick answer finds one free while the long ones run to their deadline.
+#[test]
+fn long_requests_leave_a_slot_for_quick_ones() {
+    let addr = start(grundy_web::Config {
+        time_limit: Duration::from_secs(3),
+        max_concurrent: 2,
+        ..grundy_web::Config::default()
+    });
+    // Rook moves as a script: each table runs until its deadline.
+    let rook = "fn pair(x, y) { [x, y] } fn moves(p) { let v = []; for i in 0..p[0] { v.push([i, p[1]]); } for j in 0..p[1] { v.push([p[0], j]); } v }";
+    let long: Vec<_> = (0..6)
+        .map(|_| {
+            let body = json!({"game": "script", "script": rook, "size": 2000}).to_string();
+            std::thread::spawn(move || request(addr, "POST", "/api/table", body.as_bytes()))
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    for heap in 0..10 {
+        let started = std::time::Instant::now();
+        let body = format!(r#"{{"game": "nim", "components": ["{heap}", "5"]}}"#);
+        let (status, text) = request(addr, "POST", "/api/solve", body.as_bytes());
+        assert_eq!(status, 200, "{text}");
+        assert!(
+            started.elapsed() < Duration::from_millis(1500),
+            "a quick answer waited {:?} behind long ones",
+            started.elapsed()
+        );
+    }
+    for thread in long {
+        let (status, text) = thread.join().unwrap();
+        let text: String = text.chars().take(200).collect();
+        assert!([408, 422, 429].contains(&status), "{status} {text}");
+    }
+}
+
 /// A body that never arrives is given up on (slowloris), and the server goes on.
 #[test]
 fn a_body_that_never_arrives_is_given_up() {

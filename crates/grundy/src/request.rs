@@ -822,6 +822,24 @@ impl Request {
 }
 
 impl Request {
+    /// Whether the answer comes at once, by a formula or a short text, never by a search or
+    /// a sequence: a lesson, nimber arithmetic on numbers of 128 bits, and a position of a game whose answers are
+    /// formulas ([`Game::answers_at_once`]). A server sharing its computation slots keeps
+    /// one for such answers, so that long answers never make them wait.
+    pub fn is_quick(&self) -> bool {
+        let at_once =
+            |convention| self.game.as_ref().is_some_and(|game| game.answers_at_once(convention));
+        match &self.question {
+            Question::Lesson { .. } => true,
+            Question::Nimber { args, .. } => args.iter().all(|arg| arg.bits() <= 128),
+            Question::Solve { convention, .. } | Question::Play { convention, .. } => {
+                at_once(*convention)
+            }
+            Question::Move { .. } => at_once(Convention::Normal) && at_once(Convention::Misere),
+            _ => false,
+        }
+    }
+
     /// The values of a `seq` request as numbers, in order, handed to `out` in chunks as they are
     /// computed (a loopy value as `u64::MAX`): what arrays are filled from (Python's `seq`),
     /// without a document in between. The same run as the document's, from the same validated

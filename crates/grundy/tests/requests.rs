@@ -139,3 +139,42 @@ fn values_for_arrays_are_the_document_s_values() {
         assert_eq!(values, expected, "{low}");
     }
 }
+
+/// Quick answers (what a server keeps a slot free for) are exactly the formulas, lessons and
+/// small nimbers: never a search, a sequence, a script or a graph.
+#[test]
+fn quick_answers_are_the_formulas() {
+    let limits = Limits::default();
+    let quick = |kind: &str, low: Value| {
+        let kind = Kind::from_name(kind).unwrap();
+        Request::from_json(kind, &low, &Door::server(None), &limits).unwrap().is_quick()
+    };
+    let script = "fn moves(n) { if n > 0 { [n - 1] } else { [] } }";
+    let big = "1".repeat(60);
+    for (kind, low, expected) in [
+        ("solve", serde_json::json!({"game": "nim", "components": ["3", "5"]}), true),
+        ("solve", serde_json::json!({"game": "nim", "components": ["3"], "misere": true}), true),
+        ("solve", serde_json::json!({"game": "staircase", "components": ["3,1"]}), true),
+        (
+            "solve",
+            serde_json::json!({"game": "staircase", "components": ["3,1"], "misere": true}),
+            false,
+        ),
+        ("solve", serde_json::json!({"game": "0.137", "components": ["30"]}), false),
+        ("solve", serde_json::json!({"game": "wythoff", "components": ["3,5"]}), false),
+        (
+            "solve",
+            serde_json::json!({"game": "script", "script": script, "components": ["3"]}),
+            false,
+        ),
+        ("play", serde_json::json!({"game": "nim", "components": ["3", "5"]}), true),
+        ("move", serde_json::json!({"game": "nim", "components": ["3", "5"], "move": "1 2"}), true),
+        ("seq", serde_json::json!({"game": "nim", "n": 10}), false),
+        ("table", serde_json::json!({"game": "nim", "size": 4}), false),
+        ("lesson", serde_json::json!({"topic": "nim"}), true),
+        ("nimber", serde_json::json!({"op": "mul", "a": "3", "b": "5"}), true),
+        ("nimber", serde_json::json!({"op": "mul", "a": big, "b": "5"}), false),
+    ] {
+        assert_eq!(quick(kind, low.clone()), expected, "{kind} {low}");
+    }
+}

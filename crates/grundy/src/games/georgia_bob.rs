@@ -62,6 +62,10 @@ impl Rules for Pieces {
     fn name(&self) -> String {
         "georgia-bob".into()
     }
+    /// Normal play by the staircase's Nim; misère play is searched.
+    fn answers_at_once(&self, convention: crate::analysis::Convention) -> bool {
+        convention == crate::analysis::Convention::Normal
+    }
     fn parse_component(&self, text: &str) -> crate::error::Result<Vec<u64>> {
         let mut cells = super::parse_word_list(text, "cell number")?;
         if cells.contains(&0) {

@@ -105,6 +105,14 @@ pub trait Game: Send + Sync + std::fmt::Debug {
         false
     }
 
+    /// Whether a position's answer under `convention` (value, outcome, moves) comes from a
+    /// formula in time about the position's size, never from a search: front ends that share
+    /// computation slots keep one free for such answers, so that they never wait behind long
+    /// ones.
+    fn answers_at_once(&self, _convention: Convention) -> bool {
+        false
+    }
+
     /// The `--batch` answer line of `line` by a fast path, written into `out`; `false` (and
     /// nothing written) when the game has none for this line, which is then answered by
     /// [`Game::solve`] and [`Analysis::short_answer`]. Both give the same line.
@@ -264,6 +272,11 @@ pub trait Rules:
         false
     }
 
+    /// See [`Game::answers_at_once`].
+    fn answers_at_once(&self, _convention: Convention) -> bool {
+        false
+    }
+
     /// See [`Game::batch_line`].
     fn batch_line(
         &self,
@@ -343,6 +356,10 @@ impl<R: Rules> Game for R {
 
     fn is_one_game(&self) -> bool {
         Rules::is_one_game(self)
+    }
+
+    fn answers_at_once(&self, convention: Convention) -> bool {
+        Rules::answers_at_once(self, convention)
     }
 
     fn batch_line(

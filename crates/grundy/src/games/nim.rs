@@ -69,6 +69,10 @@ impl Rules for Nim {
     fn name(&self) -> String {
         "nim".into()
     }
+    /// Nim and misère Nim by their formulas.
+    fn answers_at_once(&self, _convention: Convention) -> bool {
+        true
+    }
     fn parse_component(&self, text: &str) -> crate::error::Result<BigUint> {
         super::parse_heap(text)
     }

@@ -33,6 +33,10 @@ impl Rules for Northcott {
     fn name(&self) -> String {
         "northcott".into()
     }
+    /// Normal play by Nim on the gaps; misère play is searched.
+    fn answers_at_once(&self, convention: Convention) -> bool {
+        convention == Convention::Normal
+    }
 
     fn parse_component(&self, text: &str) -> crate::error::Result<Row> {
         match super::parse_word_list(text, "cell")?[..] {

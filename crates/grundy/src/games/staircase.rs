@@ -63,6 +63,10 @@ impl Rules for Staircase {
     fn name(&self) -> String {
         "staircase".into()
     }
+    /// Normal play by the odd steps' Nim; misère play is searched.
+    fn answers_at_once(&self, convention: Convention) -> bool {
+        convention == Convention::Normal
+    }
     fn parse_component(&self, text: &str) -> crate::error::Result<Vec<u64>> {
         let steps = super::parse_word_list(text, "number of coins")?;
         if steps.iter().try_fold(0u64, |sum, &coins| sum.checked_add(coins)).is_none() {
