@@ -92,15 +92,24 @@ impl Automaton {
     }
 }
 
-/// The reachable types of one automaton.
+/// The reachable types of one automaton, in the reduced form [`verify`] checks.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Types {
     pub elements: Vec<u32>,
+    /// Each type's reach `U(S)`, one bit set per type.
     pub sets: Vec<Bits>,
-    index: HashMap<(u32, Bits), u32>,
+    /// `[element, reach words...]` to the type's number.
+    index: HashMap<Box<[u64]>, u32>,
     /// How many letters the first `old_count` types have already been extended by.
     pub letters_done: usize,
     old_count: usize,
+    /// The reach `U(s) = {m : s·m ∈ P}` of every element s (`words` words each), for the
+    /// monoid the types were found in: extensions by a letter keep the monoid, so the types
+    /// are reset whenever it changes.
+    reach: Vec<u64>,
+    /// The action of each letter already checked, `m ↦ h·m` for every element m in turn (the
+    /// automaton's table read down one column, kept contiguous).
+    columns: Vec<u32>,
 }
 
 impl Types {
@@ -147,10 +156,173 @@ pub(crate) enum Verdict {
 
 /// Breadth-first search of the reachable types of `automaton` (extending `types`, whose types
 /// are already closed under the first `types.letters_done` letters), checking each.
+///
+/// A type is kept in a reduced form: not the option set S itself but its *reach*
+/// `U(S) = {m : s·m ∈ P for some s ∈ S}`. Whether `G + H` has an option `G' + H` in P is
+/// whether `Φ(H) ∈ U(S(G))`, so every check on G and on positions built on it depends on S only
+/// through its reach (and on whether S is empty, which it is only for the empty position: every
+/// letter is a heap with moves). The reach of `G + heap j` is `h_j⁻¹·U(S) ∪ U(Φ(G)·O_j)`, and
+/// the check is `Φ(G) ∈ P ⟺ S ≠ ∅ and 1 ∉ U(S)`. Sets with the same reach make one type, so
+/// the search visits far fewer types than option sets; the verdict is the same
+/// ([`verify_by_option_sets`], in the tests).
 pub(crate) fn verify(
     automaton: &Automaton,
     letters: &Letters,
     types: &mut Types,
+    max_types: usize,
+    limits: &Limits,
+) -> Result<Verdict> {
+    let n = automaton.n_states();
+    let words = n.div_ceil(64).max(1);
+    if types.len() == 0 {
+        types.reach = reach_of_elements(automaton, words, limits)?;
+        let empty = empty_bits(words);
+        // The empty position: no options, so not in P.
+        if automaton.p[0] {
+            return Ok(Verdict::Fails);
+        }
+        types.index.insert(vec![0u64; words + 1].into_boxed_slice(), 0);
+        types.elements.push(0);
+        types.sets.push(empty);
+    }
+    let reach = |s: u32| &types.reach[s as usize * words..(s as usize + 1) * words];
+    // `U(x·O_j)`, for each (x, j) asked for.
+    let n_letters = letters.len();
+    let mut images: Vec<Option<Bits>> = vec![None; n * n_letters];
+    let first_new_letter = types.letters_done;
+    let column_of = |letter: usize| (0..n).map(move |m| automaton.step(m as u32, letter as u32));
+    let mut columns = std::mem::take(&mut types.columns);
+    for letter in columns.len() / n..first_new_letter {
+        columns.extend(column_of(letter));
+    }
+    let fresh: Vec<u32> = (first_new_letter..n_letters).flat_map(column_of).collect();
+    let column = |letter: usize| -> &[u32] {
+        if letter < first_new_letter {
+            &columns[letter * n..(letter + 1) * n]
+        } else {
+            &fresh[(letter - first_new_letter) * n..(letter - first_new_letter + 1) * n]
+        }
+    };
+    let mut key = vec![0u64; words + 1];
+    let mut next = 0usize;
+    let verdict = 'search: loop {
+        if next >= types.len() {
+            break Verdict::Correct;
+        }
+        if next.is_multiple_of(1024) {
+            limits.check()?;
+        }
+        let t = next;
+        next += 1;
+        // Old types need only the new letters; new types need all.
+        let from = if t < types.old_count { first_new_letter } else { 0 };
+        let x = types.elements[t];
+        for letter in from..n_letters {
+            let x2 = automaton.step(x, letter as u32);
+            // h⁻¹·U: the m with h·m in U.
+            let reached = &mut key[1..];
+            reached.fill(0);
+            let set = &types.sets[t];
+            for (m, &hm) in column(letter).iter().enumerate() {
+                let hm = hm as usize;
+                reached[m / 64] |= ((set[hm / 64] >> (hm % 64)) & 1) << (m % 64);
+            }
+            let image = images[x as usize * n_letters + letter].get_or_insert_with(|| {
+                let mut bits = empty_bits(words);
+                for option in &letters.options[letter] {
+                    let y = automaton.walk(x, option);
+                    for (a, b) in bits.iter_mut().zip(reach(y)) {
+                        *a |= b;
+                    }
+                }
+                bits
+            });
+            for (a, b) in reached.iter_mut().zip(image.iter()) {
+                *a |= b;
+            }
+            key[0] = x2 as u64;
+            if types.index.contains_key(&key[..]) {
+                continue;
+            }
+            let new_t = types.len() as u32;
+            let fail = |_| out_of_memory(limits);
+            types.index.try_reserve(1).map_err(fail)?;
+            types.elements.try_reserve(1).map_err(fail)?;
+            types.sets.try_reserve(1).map_err(fail)?;
+            types.index.insert(key.clone().into_boxed_slice(), new_t);
+            types.elements.push(x2);
+            let reached: Bits = key[1..].into();
+            // Every letter has options: S is not empty here.
+            let meets_p = reached[0] & 1 != 0;
+            let consistent = automaton.p[x2 as usize] != meets_p;
+            types.sets.push(reached);
+            if !consistent {
+                break 'search Verdict::Fails;
+            }
+            if types.len() > max_types {
+                types.columns = columns;
+                return Err(Error::limit(
+                    Limit::Positions,
+                    max_types as u64,
+                    format!(
+                        "types of positions to check the quotient ({} elements)",
+                        automaton.n_states()
+                    ),
+                ));
+            }
+        }
+    };
+    if let Verdict::Correct = verdict {
+        types.letters_done = n_letters;
+        types.old_count = types.len();
+        columns.extend_from_slice(&fresh);
+    }
+    types.columns = columns;
+    Ok(verdict)
+}
+
+/// `U(s) = {m : s·m ∈ P}` for every element s, `words` words each: the product s·m walked
+/// along a word that reaches m from the identity (the monoid is commutative).
+fn reach_of_elements(automaton: &Automaton, words: usize, limits: &Limits) -> Result<Vec<u64>> {
+    let n = automaton.n_states();
+    let mut access: Vec<Option<Vec<u32>>> = vec![None; n];
+    access[0] = Some(Vec::new());
+    let mut queue = std::collections::VecDeque::from([0u32]);
+    while let Some(x) = queue.pop_front() {
+        for letter in 0..automaton.n_letters as u32 {
+            let y = automaton.step(x, letter);
+            if access[y as usize].is_none() {
+                let mut word = access[x as usize].clone().unwrap_or_default();
+                word.push(letter);
+                access[y as usize] = Some(word);
+                queue.push_back(y);
+            }
+        }
+    }
+    let mut reach = Vec::new();
+    reach.try_reserve_exact(n * words).map_err(|_| out_of_memory(limits))?;
+    reach.resize(n * words, 0u64);
+    for s in 0..n {
+        if s % 64 == 0 {
+            limits.check()?;
+        }
+        for (m, word) in access.iter().enumerate() {
+            let Some(word) = word else { continue };
+            if automaton.p[automaton.walk(s as u32, word) as usize] {
+                reach[s * words + m / 64] |= 1 << (m % 64);
+            }
+        }
+    }
+    Ok(reach)
+}
+
+/// The check [`verify`] makes, on the types as the module's introduction defines them (the
+/// element and the whole option set): the reference the reduced check is tested against.
+#[cfg(test)]
+pub(crate) fn verify_by_option_sets(
+    automaton: &Automaton,
+    letters: &Letters,
+    types: &mut OptionSetTypes,
     max_types: usize,
     limits: &Limits,
 ) -> Result<Verdict> {
@@ -199,7 +371,7 @@ pub(crate) fn verify(
                 continue;
             }
             let new_t = types.len() as u32;
-            reserve_type(types, limits)?;
+            types.index.try_reserve(1).map_err(|_| out_of_memory(limits))?;
             types.index.insert(key, new_t);
             types.elements.push(x2);
             types.sets.push(scratch.clone());
@@ -223,22 +395,36 @@ pub(crate) fn verify(
     Ok(Verdict::Correct)
 }
 
-fn reserve_type(types: &mut Types, limits: &Limits) -> Result<()> {
-    let fail = |_| out_of_memory(limits);
-    types.index.try_reserve(1).map_err(fail)?;
-    types.elements.try_reserve(1).map_err(fail)?;
-    types.sets.try_reserve(1).map_err(fail)?;
-    Ok(())
-}
-
 impl Types {
     /// Drops the types found since the last successful [`verify`].
     pub fn rollback(&mut self) {
+        let mut key = Vec::new();
         for t in self.old_count..self.len() {
-            self.index.remove(&(self.elements[t], self.sets[t].clone()));
+            key.clear();
+            key.push(self.elements[t] as u64);
+            key.extend_from_slice(&self.sets[t]);
+            self.index.remove(&key[..]);
         }
         self.elements.truncate(self.old_count);
         self.sets.truncate(self.old_count);
+    }
+}
+
+/// The types of [`verify_by_option_sets`]: the element and the whole option set.
+#[cfg(test)]
+#[derive(Debug, Clone, Default)]
+pub(crate) struct OptionSetTypes {
+    pub elements: Vec<u32>,
+    pub sets: Vec<Bits>,
+    index: HashMap<(u32, Bits), u32>,
+    pub letters_done: usize,
+    old_count: usize,
+}
+
+#[cfg(test)]
+impl OptionSetTypes {
+    pub fn len(&self) -> usize {
+        self.elements.len()
     }
 }
 

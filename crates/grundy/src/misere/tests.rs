@@ -413,3 +413,226 @@ fn a_candidate_past_the_memory_limit_names_the_memory() {
     let stopped = answer.stopped.clone().expect("stopped before heap 39");
     assert!(stopped.contains("memory") && !stopped.contains("max-order"), "{stopped}");
 }
+
+/// The reduced check ([`learn::verify`], types by their reach) against the check on whole
+/// option sets ([`learn::verify_by_option_sets`]): for the quotient of heaps up to `max` of
+/// `code`, every candidate element of heap `max + 1` gets the same verdict from both, checked
+/// afresh and incrementally (the base automaton's types first, as `quotient` does), and the
+/// verdict that accepts is the one `quotient` took.
+fn check_reduced_verdicts(code: &str, max: u64) -> usize {
+    let game = game(code);
+    // Quotients small enough for the reference to check in a moment.
+    let limits = Limits { max_positions: 50_000, ..Limits::default() };
+    let options = QuotientOptions { max_heap: max + 1, max_order: 200 };
+    let Ok(next) = quotient(&game, &options, &limits, &mut |_, _| {}) else { return 0 };
+    let options = QuotientOptions { max_heap: max, ..options };
+    let quotient = quotient(&game, &options, &limits, &mut |_, _| {}).unwrap();
+    if next.stopped.is_some() || quotient.periodic.is_some() && quotient.max_heap < max {
+        return 0;
+    }
+    let order = quotient.p.len();
+    let mut heaps = Heaps { letters: Letters::default(), letter_of: vec![None] };
+    for heap in 1..=max {
+        heaps.add(&game, heap, &limits).unwrap();
+    }
+    let n_letters = heaps.letters.len();
+    let mut delta = Vec::with_capacity(order * n_letters);
+    for x in 0..order {
+        for letter in 0..n_letters {
+            let heap = heaps.letters.heaps[letter] as usize;
+            delta.push(quotient.product[x * order + quotient.pretending[heap] as usize]);
+        }
+    }
+    let base = Automaton { delta, n_letters, p: quotient.p.clone() };
+    let mut types = Types::default();
+    let big = limits.max_positions;
+    assert!(matches!(
+        learn::verify(&base, &heaps.letters, &mut types, big, &limits),
+        Ok(Verdict::Correct)
+    ));
+    let mut reference = learn::OptionSetTypes::default();
+    assert!(matches!(
+        learn::verify_by_option_sets(&base, &heaps.letters, &mut reference, big, &limits),
+        Ok(Verdict::Correct)
+    ));
+    let base_letters = heaps.letters.clone();
+    let Some(_) = heaps.add(&game, max + 1, &limits).unwrap() else { return 0 };
+    let mut accepted = Vec::new();
+    for candidate in 0..order {
+        let extended = with_letter(&base, |x| quotient.product[x as usize * order + candidate]);
+        let verdict = |result: Result<Verdict>| matches!(result, Ok(Verdict::Correct));
+        let mut fresh = Types::default();
+        let reduced_fresh =
+            verdict(learn::verify(&extended, &heaps.letters, &mut fresh, big, &limits));
+        let reduced = verdict(learn::verify(&extended, &heaps.letters, &mut types, big, &limits));
+        let mut fresh_reference = learn::OptionSetTypes::default();
+        let by_sets = verdict(learn::verify_by_option_sets(
+            &extended,
+            &heaps.letters,
+            &mut fresh_reference,
+            big,
+            &limits,
+        ));
+        assert_eq!(reduced_fresh, by_sets, "{code}, heap {}, element {candidate}", max + 1);
+        assert_eq!(reduced, by_sets, "{code}, heap {}, element {candidate}", max + 1);
+        if reduced {
+            accepted.push(candidate as u32);
+            types = Types::default();
+            learn::verify(&base, &base_letters, &mut types, big, &limits).unwrap();
+        } else {
+            types.rollback();
+        }
+    }
+    // The quotient of one more heap takes the first accepted element, or grows.
+    if next.order() == order && next.periodic.is_none() {
+        assert_eq!(accepted.first(), next.pretending.get(max as usize + 1), "{code}");
+    } else if next.order() > order {
+        assert!(accepted.is_empty(), "{code}: grew though {accepted:?} fit");
+    }
+    order
+}
+
+#[test]
+fn reduced_check_gives_the_option_sets_verdicts_on_known_games() {
+    for (code, max) in [("0.145", 22), ("4.7", 14), ("0.07", 14), ("0.77", 10), ("0.137", 12)] {
+        assert!(check_reduced_verdicts(code, max) > 0, "{code}: nothing compared");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+    #[test]
+    fn reduced_check_gives_the_option_sets_verdicts(
+        zeroth in proptest::sample::select(vec![0u8, 4]),
+        d1 in 0u8..8, d2 in 0u8..8, d3 in 0u8..8,
+        max in 4u64..12,
+    ) {
+        let code = format!("{zeroth}.{d1}{d2}{d3}");
+        proptest::prop_assume!(code.parse::<crate::rules::heap::OctalCode>().is_ok());
+        check_reduced_verdicts(&code, max);
+    }
+}
+
+/// Tameness from the quotient's structure against the search for an isomorphism onto misère
+/// Nim's quotient, on Nim's quotients (tame), known wild ones and random codes' quotients.
+fn check_tameness(code: &str, max: u64) -> bool {
+    let limits = Limits { max_positions: 200_000, ..Limits::default() };
+    let options = QuotientOptions { max_heap: max, max_order: 300 };
+    let Ok(quotient) = quotient(&game(code), &options, &limits, &mut |_, _| {}) else {
+        return false;
+    };
+    let tame = quotient.is_tame();
+    assert_eq!(tame, presentation::is_tame_by_search(&quotient), "{code} to {max}");
+    tame
+}
+
+#[test]
+fn tameness_by_structure_is_tameness_by_search() {
+    for max in 1..=16 {
+        assert!(check_tameness("0.[3]", max), "Nim to {max} is tame");
+    }
+    for (code, max) in [("0.75", 30), ("0.77", 20), ("0.07", 20), ("4.7", 12), ("0.145", 20)] {
+        assert!(!check_tameness(code, max), "{code} is wild");
+    }
+    // Tame games that are not Nim: 0.3 (Nim's heaps of 1), 0.33, 0.03 (genus theory).
+    for code in ["0.3", "0.33", "0.73", "0.51"] {
+        check_tameness(code, 20);
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+    #[test]
+    fn tameness_by_structure_is_tameness_by_search_on_random_codes(
+        zeroth in proptest::sample::select(vec![0u8, 4]),
+        d1 in 0u8..8, d2 in 0u8..8, d3 in 0u8..8,
+        max in 1u64..14,
+    ) {
+        let code = format!("{zeroth}.{d1}{d2}{d3}");
+        proptest::prop_assume!(code.parse::<crate::rules::heap::OctalCode>().is_ok());
+        check_tameness(&code, max);
+    }
+}
+
+/// Misère Nim's quotient of order 2^k + 2 with its elements renamed by `rename` (element 0,
+/// the identity, kept), as a quotient: 0 the identity, 1 = a, 2 + v = (v, big).
+fn renamed_nim_quotient(k: u32, rename: &[u32]) -> MisereQuotient {
+    let n = (1usize << k) + 2;
+    let value = |x: usize| -> (usize, bool) {
+        if x < 2 {
+            (x, false)
+        } else {
+            (x - 2, true)
+        }
+    };
+    let element = |v: usize, big: bool| if big { v + 2 } else { v };
+    let mut product = vec![0u32; n * n];
+    let mut p = vec![false; n];
+    for x in 0..n {
+        let (vx, bx) = value(x);
+        p[rename[x] as usize] = (vx, bx) == (0, true) || (vx, bx) == (1, false);
+        for y in 0..n {
+            let (vy, by) = value(y);
+            let xy = element(vx ^ vy, bx || by);
+            product[rename[x] as usize * n + rename[y] as usize] = rename[xy];
+        }
+    }
+    MisereQuotient {
+        game: "test".into(),
+        product,
+        p,
+        pretending: vec![0],
+        grew_at: Vec::new(),
+        max_heap: 0,
+        periodic: None,
+        stopped: None,
+        presentation: Presentation::default(),
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Misère Nim's quotients under any naming are tame; with one big element's P-status
+    /// traded with (0, big)'s, or any two elements' products changed into a cyclic group's,
+    /// they are not, and the structural test agrees with the search on each.
+    #[test]
+    fn tameness_of_renamed_and_broken_nim_quotients(
+        k in 2u32..5,
+        seed in proptest::collection::vec(0u32..1000, 34),
+        broken in 0usize..4,
+    ) {
+        let n = (1usize << k) + 2;
+        let mut rename: Vec<u32> = (0..n as u32).collect();
+        // A permutation fixing the identity, from the seed.
+        for i in (2..n).rev() {
+            let j = 1 + seed[i] as usize % i;
+            rename.swap(i, j);
+        }
+        let mut quotient = renamed_nim_quotient(k, &rename);
+        match broken {
+            0 => proptest::prop_assert!(quotient.is_tame()),
+            1 | 2 => {
+                // Another big element joins the P-portion; (0, big) stays in it or leaves.
+                let z = rename[2] as usize;
+                let other = rename[3 + seed[0] as usize % (n - 3)] as usize;
+                quotient.p[other] = true;
+                quotient.p[z] = broken == 1;
+                proptest::prop_assert!(!quotient.is_tame());
+            }
+            _ => {
+                // The cyclic group of the same order with Nim's P-portion's size.
+                for x in 0..n {
+                    for y in 0..n {
+                        quotient.product[x * n + y] = ((x + y) % n) as u32;
+                    }
+                }
+                quotient.p = (0..n).map(|x| x == 1 || x == 1 + seed[1] as usize % (n - 1)).collect();
+                proptest::prop_assert!(!quotient.is_tame());
+            }
+        }
+        // The search maps generators: every element pretends to be a heap, so they generate.
+        let all: Vec<u32> = (0..n as u32).collect();
+        quotient.presentation = Presentation::of(&quotient.product, n, &all);
+        proptest::prop_assert_eq!(quotient.is_tame(), presentation::is_tame_by_search(&quotient));
+    }
+}
