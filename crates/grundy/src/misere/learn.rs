@@ -261,14 +261,7 @@ pub(crate) fn verify(
             }
             if types.len() > max_types {
                 types.columns = columns;
-                return Err(Error::limit(
-                    Limit::Positions,
-                    max_types as u64,
-                    format!(
-                        "types of positions to check the quotient ({} elements)",
-                        automaton.n_states()
-                    ),
-                ));
+                return Err(too_many_types(max_types, automaton.n_states()));
             }
         }
     };
@@ -281,24 +274,21 @@ pub(crate) fn verify(
     Ok(verdict)
 }
 
+/// The limit on the types a check may visit, met (`order`: the candidate's elements).
+fn too_many_types(max_types: usize, order: usize) -> Error {
+    Error::limit(
+        Limit::Positions,
+        max_types as u64,
+        format!("types of positions to check the quotient ({order} elements)"),
+    )
+}
+
 /// `U(s) = {m : s·m ∈ P}` for every element s, `words` words each: the product s·m walked
-/// along a word that reaches m from the identity (the monoid is commutative).
+/// along a word that reaches m from the identity (the monoid is commutative; every element of
+/// a quotient is reached).
 fn reach_of_elements(automaton: &Automaton, words: usize, limits: &Limits) -> Result<Vec<u64>> {
     let n = automaton.n_states();
-    let mut access: Vec<Option<Vec<u32>>> = vec![None; n];
-    access[0] = Some(Vec::new());
-    let mut queue = std::collections::VecDeque::from([0u32]);
-    while let Some(x) = queue.pop_front() {
-        for letter in 0..automaton.n_letters as u32 {
-            let y = automaton.step(x, letter);
-            if access[y as usize].is_none() {
-                let mut word = access[x as usize].clone().unwrap_or_default();
-                word.push(letter);
-                access[y as usize] = Some(word);
-                queue.push_back(y);
-            }
-        }
-    }
+    let access = access_words(automaton);
     let mut reach = Vec::new();
     reach.try_reserve_exact(n * words).map_err(|_| out_of_memory(limits))?;
     reach.resize(n * words, 0u64);
@@ -307,13 +297,32 @@ fn reach_of_elements(automaton: &Automaton, words: usize, limits: &Limits) -> Re
             limits.check()?;
         }
         for (m, word) in access.iter().enumerate() {
-            let Some(word) = word else { continue };
             if automaton.p[automaton.walk(s as u32, word) as usize] {
                 reach[s * words + m / 64] |= 1 << (m % 64);
             }
         }
     }
     Ok(reach)
+}
+
+/// A shortest word reaching each state.
+pub(crate) fn access_words(automaton: &Automaton) -> Vec<Vec<u32>> {
+    let mut access: Vec<Option<Vec<u32>>> = vec![None; automaton.n_states()];
+    access[0] = Some(Vec::new());
+    let mut queue = std::collections::VecDeque::from([0u32]);
+    while let Some(x) = queue.pop_front() {
+        let word = access[x as usize].clone().unwrap_or_default();
+        for l in 0..automaton.n_letters as u32 {
+            let y = automaton.step(x, l);
+            if access[y as usize].is_none() {
+                let mut w = word.clone();
+                w.push(l);
+                access[y as usize] = Some(w);
+                queue.push_back(y);
+            }
+        }
+    }
+    access.into_iter().map(Option::unwrap_or_default).collect()
 }
 
 /// The check [`verify`] makes, on the types as the module's introduction defines them (the
@@ -379,14 +388,7 @@ pub(crate) fn verify_by_option_sets(
                 return Ok(Verdict::Fails);
             }
             if types.len() > max_types {
-                return Err(Error::limit(
-                    Limit::Positions,
-                    max_types as u64,
-                    format!(
-                        "types of positions to check the quotient ({} elements)",
-                        automaton.n_states()
-                    ),
-                ));
+                return Err(too_many_types(max_types, automaton.n_states()));
             }
         }
     }
@@ -613,11 +615,7 @@ pub(crate) fn least_n_failure(
             recorded.push(set.clone());
             kept += 1;
             if kept > max_types {
-                return Err(Error::limit(
-                    Limit::Positions,
-                    max_types as u64,
-                    format!("types of positions to check the quotient ({n} elements)"),
-                ));
+                return Err(too_many_types(max_types, n));
             }
             let meets_p = set.iter().zip(p_bits.iter()).any(|(a, b)| a & b != 0);
             if !automaton.p[x as usize] && !meets_p {

@@ -386,7 +386,7 @@ pub fn quotient(
             None => match grow(&automaton, &heaps.letters, options.max_order, max_types, limits) {
                 Ok(grown) => {
                     automaton = grown;
-                    access = access_words(&automaton);
+                    access = learn::access_words(&automaton);
                     product = products(&automaton, &access);
                     // The incremental check's types, for the conservative extensions to come.
                     types = Types::default();
@@ -752,26 +752,6 @@ fn minimize(automaton: &Automaton) -> Automaton {
     }
     let p = representative.iter().map(|&x| automaton.p[x]).collect();
     Automaton { delta, n_letters: k, p }
-}
-
-/// A shortest word reaching each state.
-fn access_words(automaton: &Automaton) -> Vec<Vec<u32>> {
-    let mut access: Vec<Option<Vec<u32>>> = vec![None; automaton.n_states()];
-    access[0] = Some(Vec::new());
-    let mut queue = std::collections::VecDeque::from([0u32]);
-    while let Some(x) = queue.pop_front() {
-        let word = access[x as usize].clone().unwrap_or_default();
-        for l in 0..automaton.n_letters as u32 {
-            let y = automaton.step(x, l);
-            if access[y as usize].is_none() {
-                let mut w = word.clone();
-                w.push(l);
-                access[y as usize] = Some(w);
-                queue.push_back(y);
-            }
-        }
-    }
-    access.into_iter().map(Option::unwrap_or_default).collect()
 }
 
 /// `automaton` with one more letter, whose transition from state x is `column(x)`.
