@@ -7,6 +7,10 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
+/// Rook moves on a board, as a script: its tables are slow enough at any optimisation level to
+/// run until their deadline.
+const ROOK: &str = "fn pair(x, y) { [x, y] } fn moves(p) { let v = []; for i in 0..p[0] { v.push([i, p[1]]); } for j in 0..p[1] { v.push([p[0], j]); } v }";
+
 fn start(config: grundy_web::Config) -> SocketAddr {
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -387,10 +391,8 @@ fn table_and_play_stop_at_the_deadline() {
         max_concurrent: 1,
         ..grundy_web::Config::default()
     });
-    // Rook moves on a board, as a script: slow enough at any optimisation level.
-    let rook = "fn pair(x, y) { [x, y] } fn moves(p) { let v = []; for i in 0..p[0] { v.push([i, p[1]]); } for j in 0..p[1] { v.push([p[0], j]); } v }";
     for (path, body) in [
-        ("/api/table", json!({"game": "script", "script": rook, "size": 2000}).to_string()),
+        ("/api/table", json!({"game": "script", "script": ROOK, "size": 2000}).to_string()),
         (
             "/api/play",
             json!({"game": "script", "script": "fn moves(p) { let v = []; for i in 0..p { v.push(i); } v }", "components": ["2000000"]}).to_string(),
@@ -452,11 +454,9 @@ fn long_requests_leave_a_slot_for_quick_ones() {
         max_concurrent: 2,
         ..grundy_web::Config::default()
     });
-    // Rook moves as a script: each table runs until its deadline.
-    let rook = "fn pair(x, y) { [x, y] } fn moves(p) { let v = []; for i in 0..p[0] { v.push([i, p[1]]); } for j in 0..p[1] { v.push([p[0], j]); } v }";
     let long: Vec<_> = (0..6)
         .map(|_| {
-            let body = json!({"game": "script", "script": rook, "size": 2000}).to_string();
+            let body = json!({"game": "script", "script": ROOK, "size": 2000}).to_string();
             std::thread::spawn(move || request(addr, "POST", "/api/table", body.as_bytes()))
         })
         .collect();
