@@ -16,7 +16,7 @@ pub fn run(args: &GraphArgs, limits: &grundy::Limits, stdout: &mut dyn Write) ->
         let low = serde_json::json!({"path": args.path});
         let request = Request::from_json(Kind::Graph, &low, &Door::local(&Files), limits)
             .map_err(library_error)?;
-        write_document(&request, limits, 1, &mut |_| {}, stdout)?;
+        write_document(&request, limits, 1, &mut |_, _| {}, stdout)?;
         stdout.write_all(b"\n")?;
         return Ok(true);
     }

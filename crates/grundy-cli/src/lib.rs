@@ -307,7 +307,7 @@ pub fn write_document(
     request: &grundy::request::Request,
     limits: &grundy::Limits,
     n_threads: usize,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64, &str),
     stdout: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     let mut io_error = None;

@@ -35,8 +35,9 @@ pub fn run(
         unreachable!("a misère request")
     };
     let mut bar = Progress::heaps(max_heap, show_progress);
-    let answer =
-        request.answer(limits, 1, &mut |heap| bar.set_position(heap)).map_err(library_error)?;
+    let answer = request
+        .answer(limits, 1, &mut |heap, note| bar.update(heap, note))
+        .map_err(library_error)?;
     bar.finish();
     match &answer {
         _ if args.json => serde_json::to_writer(&mut *stdout, &answer.document())?,
@@ -62,7 +63,7 @@ fn genera(
     let request = Request::from_json(Kind::Genus, &low, &Door::local(&Files), limits)
         .map_err(library_error)?;
     if args.json {
-        let answer = request.answer(limits, 1, &mut |_| {}).map_err(library_error)?;
+        let answer = request.answer(limits, 1, &mut |_, _| {}).map_err(library_error)?;
         serde_json::to_writer(&mut *stdout, &answer.document())?;
         writeln!(stdout)?;
         return Ok(true);

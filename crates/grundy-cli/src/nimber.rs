@@ -30,7 +30,7 @@ pub fn run(
     }
     let request = Request::from_json(Kind::Nimber, &low, &Door::server(None), limits)
         .map_err(library_error)?;
-    let answer = request.answer(limits, 1, &mut |_| {}).map_err(library_error)?;
+    let answer = request.answer(limits, 1, &mut |_, _| {}).map_err(library_error)?;
     if args.json {
         writeln!(stdout, "{}", answer.document())?;
     } else if let Answer::Nimber { value, explanation, .. } = &answer {

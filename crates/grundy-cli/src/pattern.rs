@@ -19,7 +19,8 @@ pub fn run(
     let request = Request::from_json(Kind::Pattern, &low, &Door::local(&Files), limits)
         .map_err(library_error)?;
     let mut bar = crate::progress::Progress::heaps(max.unwrap_or(10_000), show_progress);
-    let answer = request.answer(limits, 1, &mut |n| bar.set_position(n)).map_err(library_error)?;
+    let answer =
+        request.answer(limits, 1, &mut |n, note| bar.update(n, note)).map_err(library_error)?;
     bar.finish();
     match &answer {
         _ if args.json => serde_json::to_writer(&mut *stdout, &answer.document())?,

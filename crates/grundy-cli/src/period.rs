@@ -26,8 +26,9 @@ pub fn run(
         unreachable!("a period request")
     };
     let mut bar = Progress::heaps(max_heap, show_progress);
-    let answer =
-        request.answer(limits, n_threads, &mut |n| bar.set_position(n)).map_err(library_error)?;
+    let answer = request
+        .answer(limits, n_threads, &mut |n, note| bar.update(n, note))
+        .map_err(library_error)?;
     bar.finish();
     let Answer::Period { report, note } = &answer else { unreachable!("a period answer") };
     if args.json {

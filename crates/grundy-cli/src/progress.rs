@@ -96,6 +96,14 @@ impl Progress {
         }
     }
 
+    /// The heaps done so far and what the computation is doing (an empty note keeps the last).
+    pub fn update(&mut self, position: u64, note: &str) {
+        if !note.is_empty() {
+            self.set_message(note.to_string());
+        }
+        self.set_position(position);
+    }
+
     /// A note shown after the count.
     pub fn set_message(&mut self, message: String) {
         match self {

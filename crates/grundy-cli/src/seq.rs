@@ -40,7 +40,7 @@ pub fn run(
         let request = Request::from_json(Kind::Seq, &low, &Door::local(&Files), limits)
             .map_err(library_error)?;
         let mut bar = Progress::heaps(max_heap, show_progress);
-        write_document(&request, limits, n_threads, &mut |n| bar.set_position(n), stdout)?;
+        write_document(&request, limits, n_threads, &mut |n, note| bar.update(n, note), stdout)?;
         bar.finish();
         stdout.write_all(b"\n")?;
         return Ok(true);

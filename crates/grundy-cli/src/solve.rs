@@ -56,7 +56,7 @@ pub fn run(
     }
     let request = Request::from_json(Kind::Solve, &low, &Door::local(&crate::Files), limits)
         .map_err(library_error)?;
-    let answer = request.answer(limits, 1, &mut |_| {}).map_err(library_error)?;
+    let answer = request.answer(limits, 1, &mut |_, _| {}).map_err(library_error)?;
     if args.json {
         serde_json::to_writer(&mut *stdout, &answer.document())?;
         writeln!(stdout)?;

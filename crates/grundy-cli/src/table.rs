@@ -19,7 +19,7 @@ pub fn run(args: &TableArgs, limits: &Limits, stdout: &mut dyn Write) -> Result<
     let low = serde_json::json!({"game": args.game, "size": size});
     let request = Request::from_json(Kind::Table, &low, &Door::local(&Files), limits)
         .map_err(library_error)?;
-    let answer = request.answer(limits, 1, &mut |_| {}).map_err(library_error)?;
+    let answer = request.answer(limits, 1, &mut |_, _| {}).map_err(library_error)?;
     let Answer::Table(table) = &answer else { unreachable!("a table answer") };
     let game = request.game.as_ref().expect("a table request has a game");
     let verification =

@@ -1504,6 +1504,22 @@ fn progress_off_a_terminal_prints_plain_lines() {
     assert!(quiet.stderr.is_empty());
 }
 
+/// `misere --progress` says what the growth step is doing (the candidate and its size), and
+/// `--max-order` stops a candidate larger than it, saying so (hardening round three).
+#[test]
+fn misere_progress_names_the_candidate_and_max_order_stops_it() {
+    let output = grundy(&["misere", "0.07", "--max", "30", "--max-order", "500", "--progress"]);
+    assert!(output.status.success());
+    let out = stdout(&output);
+    assert!(out.starts_with("partial misère quotient of 0.07"), "{out}");
+    let stopped = out.lines().find(|l| l.starts_with("stopped: heap 30:")).expect(&out);
+    assert!(stopped.contains("(--max-order) is 500"), "{stopped}");
+    let err = stderr(&output);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.contains("growing for heap 30: candidate"), "{err}");
+    assert!(err.lines().next().is_some_and(|l| l.contains("order 1")), "{err}");
+}
+
 /// `seq --png` draws from a summary bounded by the picture's pixels: 10^9 values of Kayles
 /// under a 1 GiB address-space limit (8 bytes a value up front used to need 8 GB).
 #[test]
@@ -2971,7 +2987,7 @@ mod requests {
     fn library(kind: Kind, low: &Value) -> grundy::Result<Value> {
         let limits = grundy::Limits::default();
         let request = Request::from_json(kind, low, &Door::server(None), &limits)?;
-        Ok(request.answer(&limits, 1, &mut |_| {})?.document())
+        Ok(request.answer(&limits, 1, &mut |_, _| {})?.document())
     }
 
     /// The command line for a request, or `None` where it has no way to say it.

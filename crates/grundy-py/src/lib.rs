@@ -114,7 +114,7 @@ fn request_json(
     let n_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     run(py, move |limits| {
         let mut document = Vec::new();
-        request.write_document(limits, n_threads, &mut |_| {}, &mut |chunk| {
+        request.write_document(limits, n_threads, &mut |_, _| {}, &mut |chunk| {
             document.extend_from_slice(chunk);
             Ok(())
         })?;

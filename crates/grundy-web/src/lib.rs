@@ -289,7 +289,7 @@ impl Failure {
 /// defaults and documents as the command line's `--json` and the Python package.
 fn write(request: &Request, limits: &Limits) -> Result<Vec<u8>, Failure> {
     let mut document = Vec::new();
-    request.write_document(limits, 1, &mut |_| {}, &mut |chunk| {
+    request.write_document(limits, 1, &mut |_, _| {}, &mut |chunk| {
         document.extend_from_slice(chunk);
         Ok(())
     })?;

@@ -583,7 +583,7 @@ fn the_corpus_through_the_web_api_is_the_library_s_answer() {
         let limits = grundy::Limits::default();
         let door = grundy::request::Door::server(Some(max_count));
         let library = grundy::request::Request::from_json(kind, &low, &door, &limits)
-            .and_then(|request| request.answer(&limits, 1, &mut |_| {}));
+            .and_then(|request| request.answer(&limits, 1, &mut |_, _| {}));
         match case.refused.as_deref() {
             Some(class) => {
                 let expected = if class == "limit" { 422 } else { 400 };

@@ -291,7 +291,9 @@ pub fn readable(message: &str) -> std::borrow::Cow<'_, str> {
 fn limit_message(limit: Limit, bound: u64, what: &str) -> String {
     match limit {
         // A script that runs away is stopped; the position is not what was too large.
-        Limit::Operations | Limit::Order => format!("{what} (the limit on {limit} is {bound})"),
+        Limit::Operations | Limit::Order | Limit::Candidate => {
+            format!("{what} (the limit on {limit} is {bound})")
+        }
         _ => format!("too large to decide: {what} (the limit on {limit} is {bound})"),
     }
 }
@@ -369,6 +371,8 @@ pub enum Limit {
     Memory,
     /// Elements of a misère quotient (`--max-order` of `grundy misere`).
     Order,
+    /// States of a candidate misère quotient before it is reduced (the growth step's cap).
+    Candidate,
 }
 
 impl std::fmt::Display for Limit {
@@ -381,6 +385,7 @@ impl std::fmt::Display for Limit {
             Limit::Operations => "operations of one script call (--max-operations)",
             Limit::Memory => "memory for one answer",
             Limit::Order => "elements of a misère quotient (--max-order)",
+            Limit::Candidate => "states of a candidate quotient before reduction",
         })
     }
 }

@@ -15,7 +15,7 @@
 //! use grundy::Limits;
 //! let low = serde_json::json!({"game": "nim", "components": ["3", "4", "5"]});
 //! let request = Request::from_json(Kind::Solve, &low, &Door::server(None), &Limits::default())?;
-//! let doc = request.answer(&Limits::default(), 1, &mut |_| {})?.document();
+//! let doc = request.answer(&Limits::default(), 1, &mut |_, _| {})?.document();
 //! assert_eq!(doc["value"], 2);
 //! assert_eq!(doc["winning_moves"][0]["after"], serde_json::json!(["1", "4", "5"]));
 //! # Ok::<(), grundy::Error>(())
@@ -685,7 +685,7 @@ impl Request {
         &self,
         limits: &Limits,
         n_threads: usize,
-        progress: &mut dyn FnMut(u64),
+        progress: &mut dyn FnMut(u64, &str),
     ) -> Result<Answer> {
         Ok(match &self.question {
             Question::Solve { components, convention, explain } => {
@@ -704,7 +704,7 @@ impl Request {
                 let options = RunOptions { n_threads, ..RunOptions::default() };
                 let report =
                     PeriodReport::for_game(&**self.game(), *max, &options, limits, &mut |n| {
-                        progress(n as u64)
+                        progress(n as u64, "")
                     })?;
                 Answer::Period { report, note: note.clone() }
             }
@@ -713,7 +713,7 @@ impl Request {
                 *max,
                 *table,
                 limits,
-                progress,
+                &mut |n| progress(n, ""),
             )?),
             Question::Table { size } => {
                 let game = self.game();
@@ -726,12 +726,7 @@ impl Request {
                 let heap_game = self.game().heap_game().expect("checked when validated");
                 let options =
                     crate::misere::QuotientOptions { max_heap: *max, max_order: *max_order };
-                Answer::Misere(crate::misere::quotient(
-                    &heap_game,
-                    &options,
-                    limits,
-                    &mut |n, _| progress(n),
-                )?)
+                Answer::Misere(crate::misere::quotient(&heap_game, &options, limits, progress)?)
             }
             Question::Genus { max } => {
                 let heap_game = self.game().heap_game().expect("checked when validated");
@@ -739,7 +734,7 @@ impl Request {
                     &heap_game,
                     *max,
                     limits,
-                    &mut |n, _| progress(n),
+                    &mut |n, _| progress(n, ""),
                 )?)
             }
             Question::Play { components, convention, lang } => {
@@ -807,7 +802,7 @@ impl Request {
         &self,
         limits: &Limits,
         n_threads: usize,
-        progress: &mut dyn FnMut(u64),
+        progress: &mut dyn FnMut(u64, &str),
         out: &mut dyn FnMut(&[u8]) -> Result<()>,
     ) -> Result<()> {
         match &self.question {
@@ -977,7 +972,7 @@ fn write_seq(
     n: u64,
     limits: &Limits,
     n_threads: usize,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64, &str),
     out: &mut dyn FnMut(&[u8]) -> Result<()>,
 ) -> Result<()> {
     use crate::sequence::run::{Chunk, Sink};
@@ -989,7 +984,7 @@ fn write_seq(
     if let Some(heap_game) = game.heap_game() {
         struct Writer<'o, 'p> {
             out: &'o mut dyn FnMut(&[u8]) -> Result<()>,
-            progress: &'p mut dyn FnMut(u64),
+            progress: &'p mut dyn FnMut(u64, &str),
             digits: itoa::Buffer,
             text: Vec<u8>,
         }
@@ -1004,8 +999,8 @@ fn write_seq(
                 }
                 (self.out)(&self.text)
             }
-            fn progress(&mut self, heap: u64, _note: &str) {
-                (self.progress)(heap);
+            fn progress(&mut self, heap: u64, note: &str) {
+                (self.progress)(heap, note);
             }
         }
         let options = RunOptions { n_threads, ..RunOptions::default() };
@@ -1022,7 +1017,7 @@ fn write_seq(
     }
     let mut text = Vec::new();
     let mut visit = |heap: u64, value: &crate::solve::loopy::LoopyValue| -> Result<()> {
-        progress(heap);
+        progress(heap, "");
         if heap > 0 {
             text.push(b',');
         }

@@ -52,13 +52,13 @@ fn answer(case: &Case) -> grundy::Result<Value> {
     let limits = Limits::default();
     let request = Request::from_json(kind, &low, &Door::server(None), &limits)?;
     let mut bytes = Vec::new();
-    request.write_document(&limits, 1, &mut |_| {}, &mut |chunk| {
+    request.write_document(&limits, 1, &mut |_, _| {}, &mut |chunk| {
         bytes.extend_from_slice(chunk);
         Ok(())
     })?;
     let written: Value = serde_json::from_slice(&bytes).expect("the document is JSON");
     // The document written as computed is the typed answer's document.
-    assert_eq!(written, request.answer(&limits, 1, &mut |_| {})?.document(), "{}", case.about);
+    assert_eq!(written, request.answer(&limits, 1, &mut |_, _| {})?.document(), "{}", case.about);
     Ok(written)
 }
 
@@ -106,7 +106,7 @@ fn a_default_left_out_is_the_default_written() {
     let limits = Limits::default();
     let ask = |low: Value| {
         let request = Request::from_json(Kind::Table, &low, &Door::server(None), &limits).unwrap();
-        request.answer(&limits, 1, &mut |_| {}).unwrap().document()
+        request.answer(&limits, 1, &mut |_, _| {}).unwrap().document()
     };
     let size = grundy::request::defaults::TABLE_SIZE;
     assert_eq!(
@@ -126,7 +126,7 @@ fn values_for_arrays_are_the_document_s_values() {
         serde_json::json!({"game": "script", "script": script, "n": 40}),
     ] {
         let request = Request::from_json(Kind::Seq, &low, &Door::server(None), &limits).unwrap();
-        let document = request.answer(&limits, 1, &mut |_| {}).unwrap().document();
+        let document = request.answer(&limits, 1, &mut |_, _| {}).unwrap().document();
         let mut values = Vec::new();
         request
             .write_values(&limits, 2, &mut |chunk| {

@@ -16,14 +16,17 @@
 //! candidate mispredicts a position only at a *failure* (predicted P with an option predicted P,
 //! or predicted N with options none of which is), and the least one is found without walking
 //! every type ([`least_mistake`]): P-failures by a formula over each element's least position
-//! ([`least_positions`]) and each heap, N-failures by a search that keeps only the minimal option
-//! sets of each element. At the least failure every option is predicted right, so its true
+//! ([`least_positions`]) and each heap, N-failures by a search that keeps only the minimal
+//! reaches of each element's option sets (the reduced form [`verify`] uses). At the least failure every option is predicted right, so its true
 //! outcome is the opposite of the prediction: the quotient's construction (`misere::grow`) needs
 //! no search of the game itself.
 
 use crate::error::{Error, Result};
 use crate::limits::{Limit, Limits};
 use foldhash::{HashMap, HashMapExt};
+
+/// A position as its letters in increasing order, or a sorted list of elements.
+pub(crate) type Position = Vec<u32>;
 
 /// A set of elements, as a bit set over the elements of one monoid.
 pub(crate) type Bits = Box<[u64]>;
@@ -32,10 +35,12 @@ fn empty_bits(words: usize) -> Bits {
     vec![0u64; words].into_boxed_slice()
 }
 
+#[cfg(test)]
 fn set_bit(bits: &mut [u64], i: u32) {
     bits[(i / 64) as usize] |= 1u64 << (i % 64);
 }
 
+#[cfg(test)]
 fn bits_iter(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
     bits.iter().enumerate().flat_map(|(w, &word)| {
         let mut word = word;
@@ -120,6 +125,7 @@ impl Types {
 
 /// The option set of `G + letter` for a position G of element `x` and option set `set`:
 /// `set · h ∪ x · O(letter)`; the images `x · O(letter)` are kept in `images`.
+#[cfg(test)]
 fn successor_set(
     automaton: &Automaton,
     letters: &Letters,
@@ -144,6 +150,18 @@ fn successor_set(
         *a |= b;
     }
     next
+}
+
+/// `out |= h⁻¹·set`, the elements m with `h·m` in `set`, where `column[m]` is `h·m`: one word
+/// of the result at a time, built in a register.
+fn or_preimage(column: &[u32], set: &[u64], out: &mut [u64]) {
+    for (word, ms) in out.iter_mut().zip(column.chunks(64)) {
+        let mut bits = 0u64;
+        for (j, &hm) in ms.iter().enumerate() {
+            bits |= ((set[hm as usize / 64] >> (hm % 64)) & 1) << j;
+        }
+        *word |= bits;
+    }
 }
 
 /// What [`verify`] found.
@@ -222,11 +240,7 @@ pub(crate) fn verify(
             // h⁻¹·U: the m with h·m in U.
             let reached = &mut key[1..];
             reached.fill(0);
-            let set = &types.sets[t];
-            for (m, &hm) in column(letter).iter().enumerate() {
-                let hm = hm as usize;
-                reached[m / 64] |= ((set[hm / 64] >> (hm % 64)) & 1) << (m % 64);
-            }
+            or_preimage(column(letter), &types.sets[t], reached);
             let image = images[x as usize * n_letters + letter].get_or_insert_with(|| {
                 let mut bits = empty_bits(words);
                 for option in &letters.options[letter] {
@@ -283,26 +297,76 @@ fn too_many_types(max_types: usize, order: usize) -> Error {
     )
 }
 
-/// `U(s) = {m : s·m ∈ P}` for every element s, `words` words each: the product s·m walked
-/// along a word that reaches m from the identity (the monoid is commutative; every element of
-/// a quotient is reached).
+/// `U(s) = {m : s·m ∈ P}` for every element s, `words` words each ([`Spanning::reach`]).
 fn reach_of_elements(automaton: &Automaton, words: usize, limits: &Limits) -> Result<Vec<u64>> {
     let n = automaton.n_states();
-    let access = access_words(automaton);
+    let tree = Spanning::of(automaton);
+    let mut scratch = Vec::new();
     let mut reach = Vec::new();
     reach.try_reserve_exact(n * words).map_err(|_| out_of_memory(limits))?;
     reach.resize(n * words, 0u64);
-    for s in 0..n {
+    for (s, bits) in reach.chunks_exact_mut(words).enumerate() {
         if s % 64 == 0 {
             limits.check()?;
         }
-        for (m, word) in access.iter().enumerate() {
-            if automaton.p[automaton.walk(s as u32, word) as usize] {
-                reach[s * words + m / 64] |= 1 << (m % 64);
+        tree.reach(automaton, s as u32, &mut scratch, bits);
+    }
+    Ok(reach)
+}
+
+/// A breadth-first spanning tree of the states from the empty position: each state but 0 with
+/// the state and letter it is first reached by. The monoid is commutative and every element is
+/// reached, so `s·m` is `s` walked along m's path: one step per element from its parent's.
+struct Spanning {
+    /// States other than 0, parents first.
+    order: Vec<u32>,
+    parent: Vec<u32>,
+    letter: Vec<u32>,
+}
+
+impl Spanning {
+    fn of(automaton: &Automaton) -> Spanning {
+        let n = automaton.n_states();
+        let mut parent = vec![u32::MAX; n];
+        let mut letter = vec![0u32; n];
+        let mut order = Vec::with_capacity(n.saturating_sub(1));
+        parent[0] = 0;
+        let mut at = 0usize;
+        let mut frontier = vec![0u32];
+        while at < frontier.len() {
+            let x = frontier[at];
+            at += 1;
+            for l in 0..automaton.n_letters as u32 {
+                let y = automaton.step(x, l);
+                if parent[y as usize] == u32::MAX {
+                    parent[y as usize] = x;
+                    letter[y as usize] = l;
+                    order.push(y);
+                    frontier.push(y);
+                }
+            }
+        }
+        Spanning { order, parent, letter }
+    }
+
+    /// `U(s) = {m : s·m ∈ P}` into `out` (cleared first), `products` a scratch buffer.
+    fn reach(&self, automaton: &Automaton, s: u32, products: &mut Vec<u32>, out: &mut [u64]) {
+        out.fill(0);
+        products.clear();
+        products.resize(automaton.n_states(), 0);
+        products[0] = s;
+        if automaton.p[s as usize] {
+            out[0] |= 1;
+        }
+        for &m in &self.order {
+            let sm =
+                automaton.step(products[self.parent[m as usize] as usize], self.letter[m as usize]);
+            products[m as usize] = sm;
+            if automaton.p[sm as usize] {
+                out[m as usize / 64] |= 1 << (m % 64);
             }
         }
     }
-    Ok(reach)
 }
 
 /// A shortest word reaching each state.
@@ -459,10 +523,8 @@ impl PartialOrd for InOrder {
 }
 
 /// The least position of every element of `automaton` (all its states reachable), in the
-/// order of [`precedes`], with the elements of that position's options; and, where `p` is
-/// `None` (the P-portion not yet chosen), each element's status set from its least position:
-/// in P exactly when it has options and none of them is in P. Those options come before it,
-/// so their status is already set.
+/// order of [`precedes`], with the elements of that position's options (sorted, without
+/// repeats), from which [`assign_p`] sets each element's status.
 ///
 /// Only least positions are extended: if a position A is not the least of its element, an
 /// earlier B has it, and then B + H comes before A + H with the same element, so no least
@@ -471,16 +533,16 @@ pub(crate) fn least_positions(
     automaton: &Automaton,
     letters: &Letters,
     limits: &Limits,
-) -> Result<(Vec<Vec<u32>>, Vec<Bits>)> {
+) -> Result<(Vec<Position>, Vec<Position>)> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let n = automaton.n_states();
-    let words = n.div_ceil(64).max(1);
     let mut least: Vec<Option<Vec<u32>>> = vec![None; n];
-    let mut sets: Vec<Option<Bits>> = vec![None; n];
-    let mut images: HashMap<(u32, u32), Bits> = HashMap::new();
-    let mut queue: BinaryHeap<Reverse<(InOrder, u32, Bits)>> = BinaryHeap::new();
-    queue.push(Reverse((InOrder(Vec::new()), 0, empty_bits(words))));
+    let mut sets: Vec<Option<Vec<u32>>> = vec![None; n];
+    // The elements `x · O(letter)`, sorted, for each (x, letter) asked for.
+    let mut images: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
+    let mut queue: BinaryHeap<Reverse<(InOrder, u32, Vec<u32>)>> = BinaryHeap::new();
+    queue.push(Reverse((InOrder(Vec::new()), 0, Vec::new())));
     let mut popped = 0u64;
     let mut found = 0usize;
     while let Some(Reverse((InOrder(position), x, set))) = queue.pop() {
@@ -497,7 +559,20 @@ pub(crate) fn least_positions(
             if least[x2 as usize].is_some() {
                 continue;
             }
-            let set2 = successor_set(automaton, letters, &mut images, x, &set, letter);
+            // `set · h ∪ x · O(letter)`, sorted without repeats.
+            let image = images.entry((x, letter)).or_insert_with(|| {
+                let mut elements: Vec<u32> = letters.options[letter as usize]
+                    .iter()
+                    .map(|option| automaton.walk(x, option))
+                    .collect();
+                elements.sort_unstable();
+                elements.dedup();
+                elements
+            });
+            let mut set2: Vec<u32> = set.iter().map(|&s| automaton.step(s, letter)).collect();
+            set2.extend_from_slice(image);
+            set2.sort_unstable();
+            set2.dedup();
             let mut position2 = Vec::with_capacity(position.len() + 1);
             position2.push(letter);
             position2.extend_from_slice(&position);
@@ -518,20 +593,19 @@ pub(crate) fn least_positions(
     }
     Ok((
         least.into_iter().map(Option::unwrap_or_default).collect(),
-        sets.into_iter().map(|s| s.unwrap_or_else(|| empty_bits(words))).collect(),
+        sets.into_iter().map(Option::unwrap_or_default).collect(),
     ))
 }
 
 /// The P-portion that makes every element's least position right: elements in order of their
 /// least positions, each in P exactly when its least position has options and none in P.
-pub(crate) fn assign_p(least: &[Vec<u32>], sets: &[Bits]) -> Vec<bool> {
+pub(crate) fn assign_p(least: &[Vec<u32>], sets: &[Vec<u32>]) -> Vec<bool> {
     let mut order: Vec<usize> = (0..least.len()).collect();
     order.sort_by(|&a, &b| in_order(&least[a], &least[b]));
     let mut p = vec![false; least.len()];
     for x in order {
         let set = &sets[x];
-        let nonempty = set.iter().any(|&w| w != 0);
-        p[x] = nonempty && bits_iter(set).all(|s| !p[s as usize]);
+        p[x] = !set.is_empty() && set.iter().all(|&s| !p[s as usize]);
     }
     p
 }
@@ -570,11 +644,120 @@ pub(crate) fn least_p_failure(
 
 /// The least position the automaton predicts to be N although it has options and none is
 /// predicted P, if one comes before `bound`: positions in the order of [`precedes`], each
-/// element keeping the minimal option sets met so far. A position whose element has a recorded
+/// element keeping the minimal *reaches* met so far (the reach `U(S)` of an option set S, as in
+/// [`verify`]: `G + H` has an option `G' + H` in P exactly when `Φ(H) ∈ U(S(G))`).
+///
+/// A non-empty position G whose element has a recorded reach inside its own is not extended:
+/// for any H, `G + H` is an N-failure when `Φ(G)·Φ(H) ∉ P`, `Φ(H) ∉ U(S(G))` and no option
+/// `G + H'` is in P; the earlier position G₀ with the same element and the smaller reach then
+/// has `Φ(H) ∉ U(S(G₀))` too, so `G₀ + H`, which comes first, fails as well. The least failure
+/// is therefore never cut off. The empty position (the only one without options) is never
+/// recorded. Option sets with equal reaches make one entry, so far fewer positions are kept
+/// than by option sets ([`least_n_failure_by_option_sets`], the tests' reference).
+pub(crate) fn least_n_failure(
+    automaton: &Automaton,
+    letters: &Letters,
+    bound: Option<&[u32]>,
+    max_types: usize,
+    limits: &Limits,
+) -> Result<Option<Vec<u32>>> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let n = automaton.n_states();
+    let words = n.div_ceil(64).max(1);
+    let tree = Spanning::of(automaton);
+    let mut scratch = Vec::new();
+    // `U(s)` of the elements asked for, and each letter's action `m ↦ h·m` read down one
+    // column.
+    let mut element_reach: HashMap<u32, Bits> = HashMap::new();
+    let mut columns: Vec<Option<Vec<u32>>> = vec![None; letters.len()];
+    let mut minimal: Vec<Vec<Bits>> = vec![Vec::new(); n];
+    let mut queue: BinaryHeap<Reverse<(InOrder, u32, Bits)>> = BinaryHeap::new();
+    queue.push(Reverse((InOrder(Vec::new()), 0, empty_bits(words))));
+    let (mut popped, mut kept) = (0u64, 0usize);
+    // Every set held costs its words and a little more; checked against the memory limit.
+    let set_bytes = words as u64 * 8 + 48;
+    let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+    while let Some(Reverse((InOrder(position), x, reach))) = queue.pop() {
+        popped += 1;
+        if popped.is_multiple_of(1024) {
+            limits.check()?;
+            let held = queue.len() + kept + element_reach.len();
+            limits.count_bytes(
+                held as u64 * set_bytes,
+                "the search for the least mispredicted position",
+            )?;
+        }
+        if bound.is_some_and(|b| !precedes(&position, b)) {
+            break;
+        }
+        if !position.is_empty() {
+            let recorded = &mut minimal[x as usize];
+            if recorded.iter().any(|r| subset(r, &reach)) {
+                continue;
+            }
+            let before = recorded.len();
+            recorded.retain(|r| !subset(&reach, r));
+            kept -= before - recorded.len();
+            recorded.push(reach.clone());
+            kept += 1;
+            if kept > max_types {
+                return Err(too_many_types(max_types, n));
+            }
+            // Options, none in P: `1 ∉ U(S)`.
+            if !automaton.p[x as usize] && reach[0] & 1 == 0 {
+                return Ok(Some(position));
+            }
+        }
+        let top = position.first().map_or(letters.len() as u32, |&l| l + 1);
+        let reach_empty = reach.iter().all(|&w| w == 0);
+        for letter in 0..top {
+            let x2 = automaton.step(x, letter);
+            // `U(x·O_j)` first: a recorded reach inside it alone cuts the successor off
+            // before the costlier part is built.
+            let mut reach2 = empty_bits(words);
+            for option in &letters.options[letter as usize] {
+                let y = automaton.walk(x, option);
+                let of_y = element_reach.entry(y).or_insert_with(|| {
+                    let mut bits = empty_bits(words);
+                    tree.reach(automaton, y, &mut scratch, &mut bits);
+                    bits
+                });
+                for (a, b) in reach2.iter_mut().zip(of_y.iter()) {
+                    *a |= b;
+                }
+            }
+            if minimal[x2 as usize].iter().any(|r| subset(r, &reach2)) {
+                continue;
+            }
+            // ∪ h⁻¹·U: the m with h·m in U.
+            if !reach_empty {
+                let column = columns[letter as usize].get_or_insert_with(|| {
+                    (0..n as u32).map(|m| automaton.step(m, letter)).collect()
+                });
+                or_preimage(column, &reach, &mut reach2);
+            }
+            if minimal[x2 as usize].iter().any(|r| subset(r, &reach2)) {
+                continue;
+            }
+            let mut position2 = Vec::with_capacity(position.len() + 1);
+            position2.push(letter);
+            position2.extend_from_slice(&position);
+            queue.try_reserve(1).map_err(|_| out_of_memory(limits))?;
+            queue.push(Reverse((InOrder(position2), x2, reach2)));
+        }
+    }
+    Ok(None)
+}
+
+/// [`least_n_failure`] on whole option sets rather than their reaches: the reference it is
+/// tested against. Positions in the order of [`precedes`], each element keeping the minimal
+/// option sets met so far. A position whose element has a recorded
 /// set inside its own is not extended: for any H, the earlier position with the smaller set,
 /// plus H, comes first and fails whenever this one plus H does (its set is smaller and not
 /// empty). The empty set (the empty position's) is never recorded.
-pub(crate) fn least_n_failure(
+#[cfg(test)]
+pub(crate) fn least_n_failure_by_option_sets(
     automaton: &Automaton,
     letters: &Letters,
     bound: Option<&[u32]>,
@@ -639,6 +822,15 @@ pub(crate) fn least_n_failure(
     Ok(None)
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Set by a test: [`least_mistake`] then checks every N-failure search against
+    /// [`least_n_failure_by_option_sets`] and counts the comparisons in `COMPARED`.
+    pub(crate) static COMPARE_WITH_OPTION_SETS: std::cell::Cell<bool> =
+        const { std::cell::Cell::new(false) };
+    pub(crate) static COMPARED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// The least position `automaton` mispredicts (`None`: it predicts every position), by the
 /// two kinds of failure: predicted P with an option predicted P ([`least_p_failure`], a
 /// formula), and predicted N with options none of which is predicted P ([`least_n_failure`],
@@ -653,6 +845,18 @@ pub(crate) fn least_mistake(
 ) -> Result<Option<Vec<u32>>> {
     let p_failure = least_p_failure(automaton, letters, least);
     let n_failure = least_n_failure(automaton, letters, p_failure.as_deref(), max_types, limits)?;
+    #[cfg(test)]
+    if COMPARE_WITH_OPTION_SETS.with(std::cell::Cell::get) {
+        let reference = least_n_failure_by_option_sets(
+            automaton,
+            letters,
+            p_failure.as_deref(),
+            usize::MAX,
+            limits,
+        )?;
+        assert_eq!(n_failure, reference, "the least N-failure by reaches and by option sets");
+        COMPARED.with(|c| c.set(c.get() + 1));
+    }
     Ok(match (p_failure, n_failure) {
         (Some(p), Some(n)) => Some(if precedes(&n, &p) { n } else { p }),
         (p, n) => p.or(n),

@@ -298,7 +298,8 @@ impl Heaps {
 }
 
 /// The misère quotient of `game`'s heaps, heap by heap up to `options.max_heap` or until the
-/// pretending function is proven periodic. `progress(heap, order)` is called after each heap.
+/// pretending function is proven periodic. `progress(heaps done, note)` is called after each
+/// heap (the note: the order) and while the quotient grows (the note: the candidate checked).
 ///
 /// Past `options.max_order`, or a search limit, the quotient of the heaps done so far is
 /// returned with [`MisereQuotient::stopped`] saying why; cancellation is an error.
@@ -306,7 +307,7 @@ pub fn quotient(
     game: &HeapGame,
     options: &QuotientOptions,
     limits: &Limits,
-    progress: &mut dyn FnMut(u64, usize),
+    progress: &mut dyn FnMut(u64, &str),
 ) -> Result<MisereQuotient> {
     let mut heaps = Heaps { letters: Letters::default(), letter_of: vec![None] };
     let mut automaton = Automaton { delta: Vec::new(), n_letters: 0, p: vec![false] };
@@ -342,7 +343,7 @@ pub fn quotient(
         let Some(letter) = letter else {
             pretending.push(0);
             n = heap;
-            progress(n, automaton.n_states());
+            progress(n, &format!("order {}", automaton.n_states()));
             if let Some(found) = find_periodicity(&pretending, theorem_t) {
                 periodic = Some(found);
                 break;
@@ -357,6 +358,9 @@ pub fn quotient(
         let heap_is_p = images.iter().all(|&x| !automaton.p[x as usize]);
         let mut fitted = None;
         for candidate in (0..order as u32).filter(|&c| automaton.p[c as usize] == heap_is_p) {
+            if !pairs_fit(&automaton, &product, &heaps.letters, letter, candidate) {
+                continue;
+            }
             let extended =
                 with_letter(&automaton, |x| product[x as usize * order + candidate as usize]);
             match verify_all(&extended, &heaps.letters, &mut types, max_types, limits) {
@@ -383,7 +387,21 @@ pub fn quotient(
                 automaton = extended;
                 pretending.push(candidate);
             }
-            None => match grow(&automaton, &heaps.letters, options.max_order, max_types, limits) {
+            None => match grow(
+                &automaton,
+                &heaps.letters,
+                options.max_order,
+                max_types,
+                limits,
+                &mut |candidate, states| {
+                    progress(
+                        n,
+                        &format!(
+                            "growing for heap {heap}: candidate {candidate}, {states} elements"
+                        ),
+                    )
+                },
+            ) {
                 Ok(grown) => {
                     automaton = grown;
                     access = learn::access_words(&automaton);
@@ -418,7 +436,7 @@ pub fn quotient(
             },
         }
         n = heap;
-        progress(n, automaton.n_states());
+        progress(n, &format!("order {}", automaton.n_states()));
         if let Some(found) = find_periodicity(&pretending, theorem_t) {
             periodic = Some(found);
             break;
@@ -439,6 +457,25 @@ pub fn quotient(
         stopped,
         presentation,
     })
+}
+
+/// Whether the new heap (the last letter) as element `c` predicts right every position of two
+/// heaps that contains it: a necessary condition of the complete check, cheap enough to try
+/// first on every candidate element (most fail it).
+fn pairs_fit(automaton: &Automaton, product: &[u32], letters: &Letters, new: u32, c: u32) -> bool {
+    let order = automaton.n_states();
+    let times = |x: u32, y: u32| product[x as usize * order + y as usize];
+    let new_options = &letters.options[new as usize];
+    // Heap m and the new heap: m's element e times c; its options are the new heap's options
+    // beside m, and m's options beside the new heap.
+    let fits = |e: u32, m_options: &[Vec<u32>]| {
+        let predicted_p = automaton.p[times(e, c) as usize];
+        let p_option = new_options.iter().any(|o| automaton.p[automaton.walk(e, o) as usize])
+            || m_options.iter().any(|o| automaton.p[times(c, automaton.walk(0, o)) as usize]);
+        predicted_p != p_option
+    };
+    (0..new).all(|m| fits(automaton.step(0, m), &letters.options[m as usize]))
+        && fits(c, new_options)
 }
 
 fn verify_all(
@@ -485,6 +522,7 @@ fn grow(
     max_order: usize,
     max_types: usize,
     limits: &Limits,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Automaton> {
     let new_letter = (letters.len() - 1) as u32;
     let too_large = |states: usize| {
@@ -497,8 +535,9 @@ fn grow(
     // The old quotient on every letter but the new one, the new one acting as the identity.
     let base = with_letter(old, |x| x);
     let mut candidate = settle(&counters(&base, &[(new_letter, 2, 2)]), letters, limits)?;
-    for _ in 0..MAX_CANDIDATES {
+    for number in 1..=MAX_CANDIDATES {
         limits.check()?;
+        progress(number, candidate.n_states());
         if candidate.n_states() > max_order {
             return Err(too_large(candidate.n_states()));
         }
@@ -512,15 +551,14 @@ fn grow(
             Recalibrated::NoneFits => return Err(too_large(candidate.n_states())),
             // Every candidate that might have fitted was too large to build: say which limit.
             Recalibrated::TooLarge(states) => {
-                return Err(Error::limit(
-                    Limit::Memory,
-                    limits.max_bytes,
-                    format!(
-                        "a candidate quotient would take {states} states before reduction (at \
-                         most {} are built)",
-                        candidate_states(letters, limits)
-                    ),
-                ))
+                let cap = candidate_states(letters, limits);
+                let what =
+                    format!("a candidate quotient would take {states} states before reduction");
+                return Err(if cap < MAX_CANDIDATE_STATES {
+                    Error::limit(Limit::Memory, limits.max_bytes, what)
+                } else {
+                    Error::limit(Limit::Candidate, cap as u64, what)
+                });
             }
         };
     }

@@ -636,3 +636,39 @@ proptest::proptest! {
         proptest::prop_assert_eq!(quotient.is_tame(), presentation::is_tame_by_search(&quotient));
     }
 }
+
+/// The least N-failure search by reaches ([`learn::least_n_failure`]) finds the same position
+/// as the search by whole option sets ([`learn::least_n_failure_by_option_sets`]) on every
+/// candidate the growth step checks, for known games and random codes.
+fn check_n_failures_against_option_sets(code: &str, max_heap: u64) -> usize {
+    learn::COMPARE_WITH_OPTION_SETS.with(|c| c.set(true));
+    learn::COMPARED.with(|c| c.set(0));
+    let options = QuotientOptions { max_heap, max_order: 400 };
+    let limits = Limits { max_positions: 200_000, ..Limits::default() };
+    let result = quotient(&game(code), &options, &limits, &mut |_, _| {});
+    learn::COMPARE_WITH_OPTION_SETS.with(|c| c.set(false));
+    result.expect("a quotient");
+    learn::COMPARED.with(std::cell::Cell::get)
+}
+
+#[test]
+fn least_failures_by_reaches_are_those_by_option_sets() {
+    for (code, max) in [("0.07", 24), ("0.145", 30), ("4.7", 20), ("0.77", 12), ("0.137", 22)] {
+        let compared = check_n_failures_against_option_sets(code, max);
+        assert!(compared >= 3, "{code}: only {compared} candidates compared");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+    #[test]
+    fn least_failures_by_reaches_are_those_by_option_sets_on_random_codes(
+        zeroth in proptest::sample::select(vec![0u8, 4]),
+        d1 in 0u8..8, d2 in 0u8..8, d3 in 0u8..8,
+        max in 6u64..18,
+    ) {
+        let code = format!("{zeroth}.{d1}{d2}{d3}");
+        proptest::prop_assume!(code.parse::<crate::rules::heap::OctalCode>().is_ok());
+        check_n_failures_against_option_sets(&code, max);
+    }
+}
