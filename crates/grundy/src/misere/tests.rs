@@ -139,6 +139,36 @@ fn dawsons_kayles_to_30_has_order_360() {
     }
 }
 
+/// Where MisereSolver goes (Siegel's program, run side by side for hardening round three):
+/// 4.7 has order 588 at heap 39 and 622 at heap 40; 0.145 has order 558 at heap 130. Each
+/// quotient also predicts every small position as the whole-position search does.
+#[test]
+fn orders_where_misere_solver_goes() {
+    for (code, max, orders) in
+        [("4.7", 40, vec![(39, 588), (40, 622)]), ("0.145", 130, vec![(130, 558)])]
+    {
+        let options = QuotientOptions { max_heap: max, ..QuotientOptions::default() };
+        let mut seen: HashMap<u64, usize> = HashMap::new();
+        let quotient = quotient(&game(code), &options, &Limits::default(), &mut |heap, note| {
+            if let Some(order) = note.strip_prefix("order ") {
+                seen.insert(heap, order.parse().expect("an order"));
+            }
+        })
+        .expect("a quotient");
+        assert_eq!((quotient.stopped.as_deref(), quotient.max_heap), (None, max), "{code}");
+        for (heap, order) in orders {
+            assert_eq!(seen.get(&heap), Some(&order), "{code}: the order at heap {heap}");
+        }
+        assert_eq!(quotient.order(), seen[&max], "{code}");
+        let whole = game(code);
+        let mut memo = HashMap::new();
+        for position in positions(max, 20) {
+            let truth = brute_is_p(&whole, &position, &mut memo);
+            assert_eq!(quotient.is_p(&position), truth, "{code}: position {position:?}");
+        }
+    }
+}
+
 /// Dawson's Chess (0.137) heap k plays as Dawson's Kayles (0.07) heap k + 1 (each move of one
 /// is a move of the other, heap 1 of Dawson's Kayles having none): their quotients of heaps up
 /// to k and k + 1 have the same order and the same number of P-positions, heap by heap.
