@@ -3086,3 +3086,54 @@ mod requests {
 
 #[path = "cli/explore.rs"]
 mod explore;
+
+/// `serve --addr`: a name such as `localhost:PORT` is served on; an address already taken is
+/// refused with one line and exit status 2, without "serving on" first; a string that is no
+/// address is refused (hardening round three, low findings).
+#[test]
+fn serve_takes_names_and_refuses_a_taken_address_before_announcing() {
+    use std::io::Read;
+    use std::net::{TcpListener, TcpStream};
+    // Taken: the test holds the port.
+    let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let output = grundy(&["serve", "--addr", &format!("127.0.0.1:{port}")]);
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert!(!err.contains("serving on"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&port.to_string()), "{err}");
+    drop(taken);
+    let output = grundy(&["serve", "--addr", "not an address"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("is not an address"), "{}", stderr(&output));
+    // A name: a free port on localhost, served until killed.
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--addr", &format!("localhost:{port}")])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let answer = loop {
+        if let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) {
+            let body = r#"{"game":"nim","components":["3"]}"#;
+            let request = format!(
+                "POST /api/solve HTTP/1.1\r\nHost: localhost:{port}\r\nContent-Type: \
+                 application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            stream.write_all(request.as_bytes()).unwrap();
+            let mut text = String::new();
+            stream.read_to_string(&mut text).unwrap();
+            break text;
+        }
+        assert!(started.elapsed().as_secs() < 30, "the server never answered on localhost");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"outcome\":\"N\""), "{answer}");
+}
