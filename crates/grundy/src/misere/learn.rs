@@ -17,9 +17,9 @@
 //! or predicted N with options none of which is), and the least one is found without walking
 //! every type ([`least_mistake`]): P-failures by a formula over each element's least position
 //! ([`least_positions`]) and each heap, N-failures by a search that keeps only the minimal
-//! reaches of each element's option sets (the reduced form [`verify`] uses). At the least failure every option is predicted right, so its true
-//! outcome is the opposite of the prediction: the quotient's construction (`misere::grow`) needs
-//! no search of the game itself.
+//! reaches of each element's option sets (the reduced form [`verify`] uses). At the least
+//! failure every option is predicted right, so its true outcome is the opposite of the
+//! prediction: the quotient's construction (`misere::grow`) needs no search of the game itself.
 
 use crate::error::{Error, Result};
 use crate::limits::{Limit, Limits};
@@ -199,7 +199,11 @@ pub(crate) fn verify(
         if automaton.p[0] {
             return Ok(Verdict::Fails);
         }
-        types.index.insert(vec![0u64; words + 1].into_boxed_slice(), 0);
+        // Its key is no element's: a position with options whose element is the identity and
+        // whose reach is empty is another type, and must be checked (it is P).
+        let mut key = vec![0u64; words + 1];
+        key[0] = EMPTY_POSITION;
+        types.index.insert(key.into_boxed_slice(), 0);
         types.elements.push(0);
         types.sets.push(empty);
     }
@@ -288,6 +292,9 @@ pub(crate) fn verify(
     Ok(verdict)
 }
 
+/// The element word of the empty position's key in [`Types`]: no element has it.
+const EMPTY_POSITION: u64 = u64::MAX;
+
 /// The limit on the types a check may visit, met (`order`: the candidate's elements).
 fn too_many_types(max_types: usize, order: usize) -> Error {
     Error::limit(
@@ -349,44 +356,41 @@ impl Spanning {
         Spanning { order, parent, letter }
     }
 
+    /// `s·m` for every element m, into `out`.
+    fn products(&self, automaton: &Automaton, s: u32, out: &mut Vec<u32>) {
+        out.clear();
+        out.resize(automaton.n_states(), 0);
+        out[0] = s;
+        for &m in &self.order {
+            let parent = out[self.parent[m as usize] as usize];
+            out[m as usize] = automaton.step(parent, self.letter[m as usize]);
+        }
+    }
+
     /// `U(s) = {m : s·m ∈ P}` into `out` (cleared first), `products` a scratch buffer.
     fn reach(&self, automaton: &Automaton, s: u32, products: &mut Vec<u32>, out: &mut [u64]) {
         out.fill(0);
-        products.clear();
-        products.resize(automaton.n_states(), 0);
-        products[0] = s;
-        if automaton.p[s as usize] {
-            out[0] |= 1;
-        }
-        for &m in &self.order {
-            let sm =
-                automaton.step(products[self.parent[m as usize] as usize], self.letter[m as usize]);
-            products[m as usize] = sm;
+        self.products(automaton, s, products);
+        for (m, &sm) in products.iter().enumerate() {
             if automaton.p[sm as usize] {
-                out[m as usize / 64] |= 1 << (m % 64);
+                out[m / 64] |= 1 << (m % 64);
             }
         }
     }
 }
 
-/// A shortest word reaching each state.
-pub(crate) fn access_words(automaton: &Automaton) -> Vec<Vec<u32>> {
-    let mut access: Vec<Option<Vec<u32>>> = vec![None; automaton.n_states()];
-    access[0] = Some(Vec::new());
-    let mut queue = std::collections::VecDeque::from([0u32]);
-    while let Some(x) = queue.pop_front() {
-        let word = access[x as usize].clone().unwrap_or_default();
-        for l in 0..automaton.n_letters as u32 {
-            let y = automaton.step(x, l);
-            if access[y as usize].is_none() {
-                let mut w = word.clone();
-                w.push(l);
-                access[y as usize] = Some(w);
-                queue.push_back(y);
-            }
-        }
+/// The multiplication table of `automaton` (a commutative monoid, every element reached):
+/// `product[x * order + m]` is `x·m` ([`Spanning::products`]).
+pub(crate) fn products(automaton: &Automaton) -> Vec<u32> {
+    let order = automaton.n_states();
+    let tree = Spanning::of(automaton);
+    let mut table = Vec::with_capacity(order * order);
+    let mut row = Vec::new();
+    for x in 0..order as u32 {
+        tree.products(automaton, x, &mut row);
+        table.extend_from_slice(&row);
     }
-    access.into_iter().map(Option::unwrap_or_default).collect()
+    table
 }
 
 /// The check [`verify`] makes, on the types as the module's introduction defines them (the
@@ -648,10 +652,10 @@ pub(crate) fn least_p_failure(
 /// [`verify`]: `G + H` has an option `G' + H` in P exactly when `Φ(H) ∈ U(S(G))`).
 ///
 /// A non-empty position G whose element has a recorded reach inside its own is not extended:
-/// for any H, `G + H` is an N-failure when `Φ(G)·Φ(H) ∉ P`, `Φ(H) ∉ U(S(G))` and no option
-/// `G + H'` is in P; the earlier position G₀ with the same element and the smaller reach then
-/// has `Φ(H) ∉ U(S(G₀))` too, so `G₀ + H`, which comes first, fails as well. The least failure
-/// is therefore never cut off. The empty position (the only one without options) is never
+/// for any H, `G + H` is an N-failure exactly when `Φ(G)·Φ(H) ∉ P`, `Φ(H) ∉ U(S(G))` and no
+/// option `G + H'` is in P; the earlier position G₀ with the same element and the smaller reach
+/// then has `Φ(H) ∉ U(S(G₀))` too, so `G₀ + H`, which comes first, fails as well. The least
+/// failure is therefore never cut off. The empty position (the only one without options) is never
 /// recorded. Option sets with equal reaches make one entry, so far fewer positions are kept
 /// than by option sets ([`least_n_failure_by_option_sets`], the tests' reference).
 pub(crate) fn least_n_failure(
@@ -675,7 +679,8 @@ pub(crate) fn least_n_failure(
     let mut queue: BinaryHeap<Reverse<(InOrder, u32, Bits)>> = BinaryHeap::new();
     queue.push(Reverse((InOrder(Vec::new()), 0, empty_bits(words))));
     let (mut popped, mut kept) = (0u64, 0usize);
-    // Every set held costs its words and a little more; checked against the memory limit.
+    // Every set held costs its words and a little more, and each letter's column 4 bytes an
+    // element; checked against the memory limit.
     let set_bytes = words as u64 * 8 + 48;
     let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
     while let Some(Reverse((InOrder(position), x, reach))) = queue.pop() {
@@ -683,8 +688,9 @@ pub(crate) fn least_n_failure(
         if popped.is_multiple_of(1024) {
             limits.check()?;
             let held = queue.len() + kept + element_reach.len();
+            let column_bytes = columns.iter().flatten().count() as u64 * n as u64 * 4;
             limits.count_bytes(
-                held as u64 * set_bytes,
+                held as u64 * set_bytes + column_bytes,
                 "the search for the least mispredicted position",
             )?;
         }

@@ -311,7 +311,6 @@ pub fn quotient(
 ) -> Result<MisereQuotient> {
     let mut heaps = Heaps { letters: Letters::default(), letter_of: vec![None] };
     let mut automaton = Automaton { delta: Vec::new(), n_letters: 0, p: vec![false] };
-    let mut access: Vec<Vec<u32>> = vec![Vec::new()];
     let mut product = vec![0u32];
     let mut types = Types::default();
     let max_types = limits.max_positions.max(1);
@@ -404,8 +403,7 @@ pub fn quotient(
             ) {
                 Ok(grown) => {
                     automaton = grown;
-                    access = learn::access_words(&automaton);
-                    product = products(&automaton, &access);
+                    product = learn::products(&automaton);
                     // The incremental check's types, for the conservative extensions to come.
                     types = Types::default();
                     if !matches!(
@@ -443,7 +441,7 @@ pub fn quotient(
         }
     }
     if product.len() != automaton.n_states() * automaton.n_states() {
-        product = products(&automaton, &access);
+        product = learn::products(&automaton);
     }
     let presentation = Presentation::of(&product, automaton.n_states(), &pretending);
     Ok(MisereQuotient {
@@ -471,7 +469,7 @@ fn pairs_fit(automaton: &Automaton, product: &[u32], letters: &Letters, new: u32
     let fits = |e: u32, m_options: &[Vec<u32>]| {
         let predicted_p = automaton.p[times(e, c) as usize];
         let p_option = new_options.iter().any(|o| automaton.p[automaton.walk(e, o) as usize])
-            || m_options.iter().any(|o| automaton.p[times(c, automaton.walk(0, o)) as usize]);
+            || m_options.iter().any(|o| automaton.p[automaton.walk(c, o) as usize]);
         predicted_p != p_option
     };
     (0..new).all(|m| fits(automaton.step(0, m), &letters.options[m as usize]))
@@ -801,18 +799,6 @@ fn with_letter(automaton: &Automaton, column: impl Fn(u32) -> u32) -> Automaton 
         delta.push(column(x as u32));
     }
     Automaton { delta, n_letters: old + 1, p: automaton.p.clone() }
-}
-
-/// The multiplication table: `x · y` is the state reached from x by y's access word.
-fn products(automaton: &Automaton, access: &[Vec<u32>]) -> Vec<u32> {
-    let order = automaton.n_states();
-    let mut product = Vec::with_capacity(order * order);
-    for x in 0..order as u32 {
-        for word in access.iter().take(order) {
-            product.push(automaton.walk(x, word));
-        }
-    }
-    product
 }
 
 /// The `t` of the periodicity theorem: the most tokens a move removes, for octal codes with

@@ -702,3 +702,26 @@ proptest::proptest! {
         check_n_failures_against_option_sets(&code, max);
     }
 }
+
+/// A position with options whose element is the identity and whose options reach nothing in P
+/// is a type of its own, checked: it is P, so a candidate calling it N fails. (Its key once
+/// equalled the empty position's, and the check skipped it.) One heap with a single move to
+/// nothing, pretending to the identity, in a monoid with an empty P-portion.
+#[test]
+fn a_position_of_the_identity_with_options_is_checked() {
+    let letters = Letters { heaps: vec![1], options: vec![vec![vec![]]] };
+    let automaton = Automaton { delta: vec![0], n_letters: 1, p: vec![false] };
+    let limits = Limits::default();
+    let mut types = Types::default();
+    assert!(matches!(
+        learn::verify(&automaton, &letters, &mut types, 100, &limits),
+        Ok(Verdict::Fails)
+    ));
+    let mut reference = learn::OptionSetTypes::default();
+    assert!(matches!(
+        learn::verify_by_option_sets(&automaton, &letters, &mut reference, 100, &limits),
+        Ok(Verdict::Fails)
+    ));
+    let failure = learn::least_n_failure(&automaton, &letters, None, 100, &limits).unwrap();
+    assert_eq!(failure, Some(vec![0]));
+}
