@@ -367,6 +367,17 @@ pub struct SeqArgs {
         value_parser = parse_checkpoint_secs
     )]
     pub checkpoint_secs: Duration,
+
+    /// End this leg of an --out run after SECONDS (0.01 to a year): checkpoint, say how far it
+    /// got, and exit with status 75; the same command with --resume runs the next leg.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        requires = "out",
+        allow_negative_numbers = true,
+        value_parser = parse_checkpoint_secs
+    )]
+    pub until: Option<Duration>,
 }
 
 /// Which nim-sequence engine `seq` uses.

@@ -1,8 +1,9 @@
 //! The `grundy` binary: decides exit codes in one place.
 //!
 //! 0: success. 2: bad input (one line on stderr naming it). 1: anything else that failed, such
-//! as a file that could not be written. 130 (SIGINT) or 143 (SIGTERM): a long run stopped by a signal after a
-//! checkpoint. A closed stdout (`grundy ... | head`) is success.
+//! as a file that could not be written. 130 (SIGINT) or 143 (SIGTERM): a long run stopped by a
+//! signal after a checkpoint; 75: a leg of a long run ended by `--until` after a checkpoint. A
+//! closed stdout (`grundy ... | head`) is success.
 
 use clap::FromArgMatches;
 use grundy_cli::{args::Cli, BadInput, Interrupted};

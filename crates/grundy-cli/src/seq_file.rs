@@ -257,15 +257,22 @@ fn catch_interrupts() {
     let _ = signal_hook::flag::register(SIGTERM, Arc::clone(terminated));
 }
 
-/// When checkpoints are due: every interval, and at once when the run is interrupted.
+/// The exit status of a leg ended by `--until` (sysexits' EX_TEMPFAIL: not done, run again).
+pub const LEG_ENDED: u8 = 75;
+
+/// When checkpoints are due: every interval, and at once when the run is interrupted or its
+/// leg's time (`--until`) is up.
 struct Checkpoints {
     interval: Duration,
     last: Instant,
+    started: Instant,
+    until: Option<Duration>,
 }
 
 impl Checkpoints {
-    fn new(interval: Duration) -> Self {
-        Checkpoints { interval, last: Instant::now() }
+    fn new(interval: Duration, until: Option<Duration>) -> Self {
+        let now = Instant::now();
+        Checkpoints { interval, last: now, started: now, until }
     }
 
     /// Checkpoints if it is time; if the run was interrupted, checkpoints and stops it.
@@ -279,6 +286,20 @@ impl Checkpoints {
                 format!(
                     "interrupted: the first {} values are saved beside '{}'; run the same command \
                  with --resume to go on",
+                    output.n_written,
+                    user_path.display()
+                ),
+            )
+            .into());
+        }
+        if let Some(until) = self.until.filter(|&until| self.started.elapsed() >= until) {
+            output.checkpoint()?;
+            return Err(Interrupted::with_status(
+                LEG_ENDED,
+                format!(
+                    "stopped after {} s (--until): the first {} values are saved beside '{}'; \
+                     run the same command with --resume for the next leg",
+                    until.as_secs_f64(),
                     output.n_written,
                     user_path.display()
                 ),
@@ -315,6 +336,13 @@ pub fn run(
             if args.resume {
                 return Err(BadInput::msg(format!(
                     "--resume: '{}' is a {kind}, not a file: there is nothing to resume",
+                    path.display()
+                ))
+                .into());
+            }
+            if args.until.is_some() {
+                return Err(BadInput::msg(format!(
+                    "--until: '{}' is a {kind}, not a file: a leg needs a file to resume from",
                     path.display()
                 ))
                 .into());
@@ -453,7 +481,7 @@ impl Job<'_> {
             output,
             path: self.path,
             bar: &mut bar,
-            checkpoints: Checkpoints::new(self.args.checkpoint_secs),
+            checkpoints: Checkpoints::new(self.args.checkpoint_secs, self.args.until),
             error: None,
             proven_from: None,
         };

@@ -1106,6 +1106,45 @@ mod long_runs {
         assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&resumed).unwrap());
     }
 
+    /// A run in legs (`--until`, then `--resume --until` until it finishes) ends byte for byte
+    /// like a run in one go; each leg but the last exits 75 with a checkpoint and leaves no
+    /// file that looks complete.
+    #[test]
+    fn a_run_in_legs_ends_like_a_run_in_one_go() {
+        let dir = dir();
+        let (game, n) = ("0.6", "400000");
+        let whole = dir.join("legs-whole.bin");
+        let legs = dir.join("legs.bin");
+        assert!(grundy(&["seq", game, n, "--out", whole.to_str().unwrap()]).status.success());
+        let mut n_legs = 0;
+        loop {
+            n_legs += 1;
+            assert!(n_legs <= 200, "the legs never finished");
+            let mut args = vec!["seq", game, n, "--out", legs.to_str().unwrap()];
+            args.extend(["--until", "0.3", "--checkpoint-secs", "0.1"]);
+            if n_legs > 1 {
+                args.push("--resume");
+            }
+            let output = grundy(&args);
+            match output.status.code() {
+                Some(0) => break,
+                Some(75) => {
+                    let err = stderr(&output);
+                    assert!(err.contains("(--until)") && err.contains("--resume"), "{err}");
+                    assert!(stdout(&output).is_empty());
+                    assert!(!legs.exists(), "a leg must not leave a complete-looking file");
+                }
+                other => panic!("leg {n_legs}: status {other:?}: {}", stderr(&output)),
+            }
+        }
+        assert!(n_legs >= 3, "{n_legs} legs: the run was too short to test");
+        assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&legs).unwrap());
+        // A stream cannot be resumed, so it cannot be run in legs.
+        let output = grundy(&["seq", game, "10", "--out", "/dev/null", "--until", "1"]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(stderr(&output).contains("--until"), "{}", stderr(&output));
+    }
+
     /// Grundy's game past its first value above 255 (near heap 7.25 million), where the fast
     /// engine keeps one byte a value below 512 (folded) and the file takes two: values around
     /// that heap and at the end agree with the definition, computed from the file's values.
