@@ -648,7 +648,138 @@ pub(crate) fn least_p_failure(
 
 /// The least position the automaton predicts to be N although it has options and none is
 /// predicted P, if one comes before `bound`: positions in the order of [`precedes`], each
-/// element keeping the minimal *reaches* met so far (the reach `U(S)` of an option set S, as in
+/// element keeping the minimal option sets met so far, as sorted lists (an option set has as
+/// many elements as the position has options at most, far fewer than the candidate has).
+///
+/// A position whose element has a recorded set inside its own is not extended: for any H,
+/// `G + H` is an N-failure exactly when `Φ(G)·Φ(H) ∉ P`, no element of `S(G)·Φ(H)` is in P and
+/// no option `G + H'` is in P; the earlier position G₀ with the same element and the smaller
+/// set then fails as well, and `G₀ + H` comes first. The least failure is therefore never cut
+/// off. The empty position (the only one without options) is never recorded.
+/// [`least_n_failure_by_option_sets`] is the same search on bit sets, the tests' reference.
+///
+/// Where the option sets keep many more minimal entries than the candidate has elements (more
+/// than [`SETS_PER_ELEMENT`] each; Dawson's Kayles keeps a dozen), the search starts again on
+/// their reaches ([`least_n_failure_by_reaches`]), which keep about one per element but cost
+/// the candidate's size per set; elsewhere (Officers-like codes) option sets are many times
+/// faster. Both give the same position.
+pub(crate) fn least_n_failure(
+    automaton: &Automaton,
+    letters: &Letters,
+    bound: Option<&[u32]>,
+    max_types: usize,
+    limits: &Limits,
+) -> Result<Option<Vec<u32>>> {
+    let budget = automaton.n_states().saturating_mul(SETS_PER_ELEMENT).max(4096);
+    match least_n_failure_by_sorted_sets(
+        automaton,
+        letters,
+        bound,
+        max_types,
+        Some(budget),
+        limits,
+    )? {
+        Some(found) => Ok(found),
+        None => least_n_failure_by_reaches(automaton, letters, bound, max_types, limits),
+    }
+}
+
+/// The minimal option sets [`least_n_failure`] keeps, per element of the candidate, before it
+/// turns to reaches.
+const SETS_PER_ELEMENT: usize = 6;
+
+/// The search of [`least_n_failure`] on sorted option sets; `None` when more than `budget`
+/// sets would be kept.
+pub(crate) fn least_n_failure_by_sorted_sets(
+    automaton: &Automaton,
+    letters: &Letters,
+    bound: Option<&[u32]>,
+    max_types: usize,
+    budget: Option<usize>,
+    limits: &Limits,
+) -> Result<Option<Option<Vec<u32>>>> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let n = automaton.n_states();
+    let mut minimal: Vec<Vec<Vec<u32>>> = vec![Vec::new(); n];
+    // The elements `x · O(letter)`, sorted, for each (x, letter) asked for.
+    let mut images: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
+    let mut queue: BinaryHeap<Reverse<(InOrder, u32, Vec<u32>)>> = BinaryHeap::new();
+    queue.push(Reverse((InOrder(Vec::new()), 0, Vec::new())));
+    let (mut popped, mut kept) = (0u64, 0usize);
+    // Elements held in sets, 4 bytes each, checked against the memory limit.
+    let mut held = 0u64;
+    while let Some(Reverse((InOrder(position), x, set))) = queue.pop() {
+        popped += 1;
+        held -= set.len() as u64;
+        if popped.is_multiple_of(1024) {
+            limits.check()?;
+            limits.count_bytes(held * 4, "the search for the least mispredicted position")?;
+        }
+        if bound.is_some_and(|b| !precedes(&position, b)) {
+            break;
+        }
+        if !position.is_empty() {
+            let recorded = &mut minimal[x as usize];
+            if recorded.iter().any(|r| is_sorted_subset(r, &set)) {
+                continue;
+            }
+            let before = recorded.len();
+            recorded.retain(|r| !is_sorted_subset(&set, r));
+            kept -= before - recorded.len();
+            held += set.len() as u64;
+            recorded.push(set.clone());
+            kept += 1;
+            if kept > max_types {
+                return Err(too_many_types(max_types, n));
+            }
+            if budget.is_some_and(|budget| kept > budget) {
+                return Ok(None);
+            }
+            if !automaton.p[x as usize] && set.iter().all(|&s| !automaton.p[s as usize]) {
+                return Ok(Some(Some(position)));
+            }
+        }
+        let top = position.first().map_or(letters.len() as u32, |&l| l + 1);
+        for letter in 0..top {
+            let x2 = automaton.step(x, letter);
+            let image = images.entry((x, letter)).or_insert_with(|| {
+                let mut elements: Vec<u32> = letters.options[letter as usize]
+                    .iter()
+                    .map(|option| automaton.walk(x, option))
+                    .collect();
+                elements.sort_unstable();
+                elements.dedup();
+                elements
+            });
+            let mut set2: Vec<u32> = set.iter().map(|&s| automaton.step(s, letter)).collect();
+            set2.extend_from_slice(image);
+            set2.sort_unstable();
+            set2.dedup();
+            if minimal[x2 as usize].iter().any(|r| is_sorted_subset(r, &set2)) {
+                continue;
+            }
+            let mut position2 = Vec::with_capacity(position.len() + 1);
+            position2.push(letter);
+            position2.extend_from_slice(&position);
+            queue.try_reserve(1).map_err(|_| out_of_memory(limits))?;
+            held += set2.len() as u64;
+            queue.push(Reverse((InOrder(position2), x2, set2)));
+        }
+    }
+    Ok(Some(None))
+}
+
+/// Whether sorted list `a` is inside sorted list `b`.
+fn is_sorted_subset(a: &[u32], b: &[u32]) -> bool {
+    if a.len() > b.len() {
+        return false;
+    }
+    let mut rest = b.iter();
+    a.iter().all(|x| rest.any(|y| y == x))
+}
+
+/// [`least_n_failure`] keeping, for each element, the minimal *reaches* met so far (the reach `U(S)` of an option set S, as in
 /// [`verify`]: `G + H` has an option `G' + H` in P exactly when `Φ(H) ∈ U(S(G))`).
 ///
 /// A non-empty position G whose element has a recorded reach inside its own is not extended:
@@ -656,9 +787,9 @@ pub(crate) fn least_p_failure(
 /// option `G + H'` is in P; the earlier position G₀ with the same element and the smaller reach
 /// then has `Φ(H) ∉ U(S(G₀))` too, so `G₀ + H`, which comes first, fails as well. The least
 /// failure is therefore never cut off. The empty position (the only one without options) is never
-/// recorded. Option sets with equal reaches make one entry, so far fewer positions are kept
-/// than by option sets ([`least_n_failure_by_option_sets`], the tests' reference).
-pub(crate) fn least_n_failure(
+/// recorded. Option sets with equal reaches make one entry, so far fewer positions may be kept
+/// than by option sets, at the cost of sets as large as the candidate.
+pub(crate) fn least_n_failure_by_reaches(
     automaton: &Automaton,
     letters: &Letters,
     bound: Option<&[u32]>,
@@ -756,8 +887,7 @@ pub(crate) fn least_n_failure(
     Ok(None)
 }
 
-/// [`least_n_failure`] on whole option sets rather than their reaches: the reference it is
-/// tested against. Positions in the order of [`precedes`], each element keeping the minimal
+/// [`least_n_failure`] on whole option sets as bit sets: the reference it is tested against. Positions in the order of [`precedes`], each element keeping the minimal
 /// option sets met so far. A position whose element has a recorded
 /// set inside its own is not extended: for any H, the earlier position with the smaller set,
 /// plus H, comes first and fails whenever this one plus H does (its set is smaller and not
@@ -860,7 +990,24 @@ pub(crate) fn least_mistake(
             usize::MAX,
             limits,
         )?;
-        assert_eq!(n_failure, reference, "the least N-failure by reaches and by option sets");
+        assert_eq!(n_failure, reference, "the least N-failure and the reference's");
+        let by_reaches = least_n_failure_by_reaches(
+            automaton,
+            letters,
+            p_failure.as_deref(),
+            usize::MAX,
+            limits,
+        )?;
+        assert_eq!(by_reaches, reference, "the least N-failure by reaches and the reference's");
+        let by_sorted_sets = least_n_failure_by_sorted_sets(
+            automaton,
+            letters,
+            p_failure.as_deref(),
+            usize::MAX,
+            None,
+            limits,
+        )?;
+        assert_eq!(by_sorted_sets, Some(reference), "by sorted sets and the reference's");
         COMPARED.with(|c| c.set(c.get() + 1));
     }
     Ok(match (p_failure, n_failure) {

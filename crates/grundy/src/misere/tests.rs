@@ -86,9 +86,14 @@ fn positions(max_heap: u64, tokens: u64) -> Vec<Vec<u64>> {
     out
 }
 
+/// The quotient of heaps up to `tokens` (or of those before a candidate passes 1,000 elements:
+/// some random codes' candidates grow to a hundred thousand within 18 heaps) predicts every
+/// position of at most `tokens` tokens as the whole-position search does.
 fn check_against_brute_force(code: &str, tokens: u64) {
     let game = game(code);
-    let quotient = q(code, tokens);
+    let options = QuotientOptions { max_heap: tokens, max_order: 1000 };
+    let quotient =
+        quotient(&game, &options, &Limits::default(), &mut |_, _| {}).expect("a quotient");
     let mut memo = HashMap::new();
     for position in positions(quotient.max_heap.min(tokens), tokens) {
         let truth = brute_is_p(&game, &position, &mut memo);
