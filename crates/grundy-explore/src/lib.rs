@@ -126,6 +126,11 @@ impl Progress {
     }
 }
 
+/// Messages a worker takes in one activation before it looks at its input again.
+const BUDGET: usize = 16384;
+/// Messages for other workers gathered before they are sent.
+const BATCH: usize = 1024;
+
 /// One worker's driver: each phase a dataflow on this worker's shard.
 struct TimelyDriver<'w> {
     worker: &'w mut Worker,
@@ -145,12 +150,15 @@ impl Driver for TimelyDriver<'_> {
             let stream = cycle.unary_frontier(
                 Exchange::new(move |msg: &Msg| u64::from(msg.destination(workers))),
                 "phase",
-                move |capability, _info| {
+                move |capability, info| {
+                    let activator = scope.activator_for(info.address);
                     let mut first = Some(capability);
                     let mut held: BTreeMap<u32, (Capability<u32>, Vec<Msg>)> = BTreeMap::new();
                     let mut out: Vec<Msg> = Vec::new();
                     let mut local: std::collections::VecDeque<Msg> =
                         std::collections::VecDeque::new();
+                    // The least capability of the messages taken but not yet answered.
+                    let mut pending: Option<Capability<u32>> = None;
                     let mut remote: Vec<Msg> = Vec::new();
                     let mut ready: Vec<Msg> = Vec::new();
                     move |(input, frontier), output| {
@@ -161,7 +169,6 @@ impl Driver for TimelyDriver<'_> {
                             output.session(&capability).give_container(&mut out);
                             out.clear();
                         }
-                        let mut latest: Option<(u32, Capability<u32>)> = None;
                         input.for_each(|time, data| {
                             let Some(round) = time.least().copied() else {
                                 return;
@@ -173,11 +180,21 @@ impl Driver for TimelyDriver<'_> {
                                 entry.1.append(data);
                                 return;
                             }
-                            // Order does not matter in this phase: what is for this worker is
-                            // taken at once, and only what is for others goes round the loop,
-                            // gathered into one container a round.
                             local.extend(data.drain(..));
-                            while let Some(msg) = local.pop_front() {
+                            if pending.as_ref().is_none_or(|held| *held.time() > round) {
+                                pending = Some(time.retain_least(0).expect("a time"));
+                            }
+                        });
+                        // Order does not matter in these phases: what is for this worker is
+                        // taken at once, and what is for others is sent as soon as a batch is
+                        // full, so that they work while this worker does. A worker takes at
+                        // most BUDGET messages before it looks at its input again.
+                        if let Some(capability) = &pending {
+                            let round = *capability.time();
+                            let mut budget = BUDGET;
+                            while budget > 0 {
+                                let Some(msg) = local.pop_front() else { break };
+                                budget -= 1;
                                 shard.receive(phase, round, msg, &mut out);
                                 *messages.borrow_mut() += out.len() as u64;
                                 for msg in out.drain(..) {
@@ -187,16 +204,19 @@ impl Driver for TimelyDriver<'_> {
                                         remote.push(msg);
                                     }
                                 }
+                                if remote.len() >= BATCH {
+                                    output.session(capability).give_container(&mut remote);
+                                    remote.clear();
+                                }
                             }
-                            match &latest {
-                                Some((held_round, _)) if *held_round <= round => {}
-                                _ => latest = Some((round, time.retain_least(0).expect("a time"))),
-                            }
-                        });
-                        if let Some((_, capability)) = latest.take() {
                             if !remote.is_empty() {
-                                output.session(&capability).give_container(&mut remote);
+                                output.session(capability).give_container(&mut remote);
                                 remote.clear();
+                            }
+                            if local.is_empty() {
+                                pending = None;
+                            } else {
+                                activator.activate();
                             }
                         }
                         // Round by round: a round is taken once no message of it can come.
@@ -221,7 +241,7 @@ impl Driver for TimelyDriver<'_> {
             probe
         });
         while !probe.done() {
-            self.worker.step();
+            self.worker.step_or_park(None);
         }
         let tally = self.shard.borrow_mut().end(phase);
         Ok(all_reduce(self.worker, tally))
@@ -254,7 +274,7 @@ fn all_reduce(worker: &mut Worker, tally: Tally) -> Tally {
         probe
     });
     while !probe.done() {
-        worker.step();
+        worker.step_or_park(None);
     }
     let mut total = Tally::default();
     for tally in gathered.borrow_mut().drain(..) {

@@ -121,6 +121,43 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Without cycles and splits, remoteness is found while values propagate (no rounds of
+    /// outcomes): against retrograde analysis, a move that empties the component included.
+    #[test]
+    fn remoteness_without_cycles_is_the_retrograde_analysis(
+        lists in (1usize..40).prop_flat_map(|n| {
+            let option = (0..n as u32 + 1).prop_map(|t| if t == 0 { None } else { Some(t - 1) });
+            prop::collection::vec(prop::collection::vec(option, 0..4), n)
+        }),
+        workers in 1u32..5,
+    ) {
+        let n = lists.len() as u32;
+        // Node i moves to lower nodes only; `None` empties the component (node n, terminal).
+        let lists: Vec<Vec<Option<u32>>> = lists
+            .iter()
+            .enumerate()
+            .map(|(i, l)| l.iter().filter(|t| t.is_none_or(|t| t < i as u32)).copied().collect())
+            .collect();
+        let game = Listed {
+            moves: lists.iter().map(|l| l.iter().map(|t| t.map_or_else(Vec::new, |t| vec![t])).collect()).collect(),
+        };
+        let starts: Vec<u32> = (0..n).collect();
+        let labels = explored(&game, &starts, workers).expect("no split at all");
+        let mut successors: Vec<Vec<u32>> =
+            lists.iter().map(|l| l.iter().map(|t| t.unwrap_or(n)).collect()).collect();
+        successors.push(Vec::new());
+        let graph = GameGraph::from_successors(&successors);
+        let solved = retrograde(&graph, &graph.predecessors(), TerminalRule::MoverLoses);
+        for node in 0..n {
+            prop_assert_eq!(labels[&node].outcome, solved.outcome(node), "node {}", node);
+            prop_assert_eq!(labels[&node].remoteness, solved.remoteness(node), "node {}", node);
+        }
+    }
+}
+
 #[test]
 fn kayles_by_explore_is_kayles_by_solve() {
     let game = grundy::game("kayles").expect("kayles");

@@ -17,8 +17,10 @@
 //!    options standing for their values as in [`crate::solve::values`]); `Settle` gives the
 //!    free positions left unlabelled their ∞(K) and propagates as in 2. When no position is
 //!    free, a split waits on a part that leads back to it: refused, as `solve` refuses it.
-//! 4. `Outcomes` (games without splitting moves): outcomes by counters of undecided options,
-//!    one round of messages per move of remoteness, checked against the values' outcomes.
+//! 4. `Outcomes` (games without splitting moves but with cycles): outcomes by counters of
+//!    undecided options, one round of messages per move of remoteness, checked against the
+//!    values' outcomes. In games without cycles every position was labelled in 2, and its
+//!    remoteness was found there too, from its options' (see [`Phase::Finish`]).
 //!
 //! The drivers: [`sequential`] (one thread, any number of shards, messages round by round: the
 //! reference) and the timely dataflow of the `grundy-explore` crate; both run [`label_all`].
@@ -155,6 +157,9 @@ pub enum Msg {
         to: u64,
         /// The part's value.
         value: LoopyValue,
+        /// The part's remoteness, where it is known as values propagate (see
+        /// [`Phase::Finish`]).
+        remoteness: u32,
     },
     /// The position of option `to` can reach a split still waiting.
     Taint {
@@ -190,7 +195,7 @@ impl Msg {
     pub fn destination(&self, workers: u32) -> u32 {
         match self {
             Msg::Reach { position, .. } => {
-                (crate::codec::position_hash(position) % u64::from(workers)) as u32
+                worker_of(crate::codec::position_hash(position), workers)
             }
             Msg::Part { to, .. }
             | Msg::Taint { to }
@@ -200,6 +205,15 @@ impl Msg {
             | Msg::OptionWon { to } => shard::slot_worker(*to),
         }
     }
+}
+
+/// The worker, of `workers`, that holds a position of hash `hash`: bits 32 to 55 of the hash
+/// scaled to `workers`. Not the low bits, which the worker's own hash table uses to place the
+/// position (taking the hash modulo the workers would leave every worker's positions the same
+/// low bits, and its table a fraction of its buckets), nor the top seven, which the table keeps
+/// as tags.
+pub fn worker_of(hash: u64, workers: u32) -> u32 {
+    ((((hash >> 32) & 0xFF_FFFF) * u64::from(workers)) >> 24) as u32
 }
 
 /// The phases of [`label_all`].
@@ -218,8 +232,11 @@ pub enum Phase {
     Settle,
     /// Outcomes and remoteness by counting (games without splits).
     Outcomes,
-    /// Counting the labels.
-    Finish,
+    /// Counting the labels; `true` when the remoteness found while values propagated is
+    /// every position's (a game without splitting moves and without cycles, where `Outcomes`
+    /// is not run: a position's remoteness is one more than the most of its options' when
+    /// its value is 0, one more than the least of its options of value 0 otherwise).
+    Finish(bool),
 }
 
 impl Phase {
@@ -237,7 +254,7 @@ impl Phase {
             Phase::Stage(m) => format!("Smith's stage {m}"),
             Phase::Settle => "∞ values".into(),
             Phase::Outcomes => "outcomes".into(),
-            Phase::Finish => "counting".into(),
+            Phase::Finish(_) => "counting".into(),
         }
     }
 }
@@ -335,11 +352,14 @@ pub fn label_all(
     };
     let explored = step(Phase::Explore)?;
     step(Phase::Propagate)?;
+    // Whether positions were left after the values propagated: cycles.
+    let mut looped = false;
     loop {
         let tainted = step(Phase::Taint)?;
         if tainted.unknown == 0 {
             break;
         }
+        looped = true;
         if tainted.free == 0 {
             let position = tainted.blocked.unwrap_or_default();
             return Err(Error::Unsupported(format!(
@@ -353,10 +373,11 @@ pub fn label_all(
         }
         step(Phase::Settle)?;
     }
-    if !explored.split {
+    let outcomes_by_counting = !explored.split && looped;
+    if outcomes_by_counting {
         step(Phase::Outcomes)?;
     }
-    step(Phase::Finish)
+    step(Phase::Finish(!explored.split && !looped))
 }
 
 /// An explore request's game and start positions, encoded.

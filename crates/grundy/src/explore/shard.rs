@@ -22,9 +22,16 @@ use hashbrown::HashTable;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Bits of a global option slot that number the option within its worker.
-const SLOT_BITS: u32 = 40;
-const SLOT_MASK: u64 = (1 << SLOT_BITS) - 1;
+/// A global option slot is `worker | position | rank`: the worker that holds the position,
+/// the position's number there, and the option's rank among the position's options, so that
+/// a message finds its option without a search.
+const RANK_BITS: u32 = 20;
+const POSITION_BITS: u32 = 32;
+const WORKER_SHIFT: u32 = RANK_BITS + POSITION_BITS;
+/// The most workers a run can have (the bits left for the worker in a slot).
+pub const MAX_WORKERS: u32 = 1 << (64 - WORKER_SHIFT);
+/// The most options a position can have in `explore`.
+pub const MAX_OPTIONS: usize = 1 << RANK_BITS;
 /// The value of a position not yet known.
 const UNKNOWN: u64 = u64::MAX;
 /// The value of a position that is ∞(K) (its K in `infinite`).
@@ -43,14 +50,14 @@ const UNDECIDED: u8 = 0;
 const LOSS: u8 = 1;
 const WIN: u8 = 2;
 
-/// The global name of option `option` of worker `worker`.
-pub fn slot(worker: u32, option: u64) -> u64 {
-    (u64::from(worker) << SLOT_BITS) | option
+/// The global name of option number `rank` of position `idx` of worker `worker`.
+pub fn slot(worker: u32, idx: u32, rank: u64) -> u64 {
+    (u64::from(worker) << WORKER_SHIFT) | (u64::from(idx) << RANK_BITS) | rank
 }
 
 /// The worker that holds option slot `slot`.
 pub fn slot_worker(slot: u64) -> u32 {
-    (slot >> SLOT_BITS) as u32
+    (slot >> WORKER_SHIFT) as u32
 }
 
 /// One worker's positions and their labels. See the module documentation.
@@ -86,6 +93,13 @@ pub struct Shard {
     outcome: Vec<u8>,
     remoteness: Vec<u32>,
     undecided: Vec<u32>,
+    /// While values propagate: the most remoteness of a position's options so far; once its
+    /// value is known, its remoteness (in games without splits and cycles).
+    far: Vec<u32>,
+    /// While values propagate: the least remoteness of an option of value 0 so far.
+    near: Vec<u32>,
+    /// Whether `far` is every position's remoteness ([`Phase::Finish`]).
+    remoteness_by_values: bool,
     error: Option<Error>,
     scratch: EncodedOptions,
     mex: MexScratch,
@@ -107,7 +121,8 @@ impl Shard {
             limits,
             worker,
             workers,
-            max_positions,
+            // A position's number is 32 bits.
+            max_positions: max_positions.min(u64::from(u32::MAX)),
             table: HashTable::new(),
             arena: Vec::new(),
             ends: Vec::new(),
@@ -131,7 +146,14 @@ impl Shard {
             outcome: Vec::new(),
             remoteness: Vec::new(),
             undecided: Vec::new(),
-            error: None,
+            far: Vec::new(),
+            near: Vec::new(),
+            remoteness_by_values: false,
+            error: (workers > MAX_WORKERS).then(|| {
+                Error::Unsupported(format!(
+                    "{workers} workers in all; explore runs at most {MAX_WORKERS} (processes × threads)"
+                ))
+            }),
             scratch: EncodedOptions::default(),
             mex: MexScratch::default(),
             option_values: Vec::new(),
@@ -163,9 +185,11 @@ impl Shard {
         span.start as usize..span.end as usize
     }
 
-    /// The position that option `option` (local) belongs to.
-    fn owner(&self, option: u64) -> u32 {
-        self.option_ends.partition_point(|&end| end <= option) as u32
+    /// The position of option slot `slot` (one of this worker's), and the option's number here.
+    fn unslot(&self, slot: u64) -> (u32, u64) {
+        let idx = ((slot >> RANK_BITS) & ((1 << POSITION_BITS) - 1)) as u32;
+        let rank = slot & ((1 << RANK_BITS) - 1);
+        (idx, self.options_of(idx).start + rank)
     }
 
     /// The bytes this shard keeps, as its vectors hold them.
@@ -182,6 +206,8 @@ impl Shard {
                 + self.blocking.capacity()
                 + self.remoteness.capacity()
                 + self.undecided.capacity()
+                + self.far.capacity()
+                + self.near.capacity()
                 + self.table.capacity())
             + 4 * self.found_at.capacity()
             + 8 * self.found_slot.capacity()
@@ -201,7 +227,10 @@ impl Shard {
             Some(&LOSS) => (Outcome::P, Some(self.remoteness[idx as usize])),
             Some(&WIN) => (Outcome::N, Some(self.remoteness[idx as usize])),
             Some(_) => (Outcome::D, None),
-            None => (crate::solve::sum::outcome_of(&value), None),
+            None => {
+                let remoteness = self.remoteness_by_values.then(|| self.far[idx as usize]);
+                (crate::solve::sum::outcome_of(&value), remoteness)
+            }
         };
         Label { value, outcome, remoteness }
     }
@@ -306,6 +335,7 @@ impl Shard {
                     self.send_to_preds(idx, out, |to| Msg::Part {
                         to,
                         value: LoopyValue::Infinite(set.clone()),
+                        remoteness: 0,
                     });
                     self.infinite.insert(idx, set);
                 }
@@ -323,15 +353,22 @@ impl Shard {
                         self.outcome[idx as usize] = LOSS;
                         self.send_to_preds(idx, out, |to| Msg::OptionLost { to });
                     }
+                    let first = options.start;
                     for o in options {
                         // A move that empties the component leaves a lost position.
                         if self.opt_left[o as usize] == 0 && self.is_empty_option(o) {
-                            out.push(Msg::OptionLost { to: slot(self.worker, o) });
+                            out.push(Msg::OptionLost { to: slot(self.worker, idx, o - first) });
                         }
                     }
                 }
             }
-            Phase::Finish => {}
+            Phase::Finish(remoteness_by_values) => {
+                self.remoteness_by_values = remoteness_by_values;
+                if !remoteness_by_values {
+                    self.far = Vec::new();
+                }
+                self.near = Vec::new();
+            }
         }
     }
 
@@ -348,9 +385,17 @@ impl Shard {
         self.tick();
         match msg {
             Msg::Reach { position, from } => self.reach(position, from, out),
-            Msg::Part { to, value } => {
-                let o = to & SLOT_MASK;
-                if let Some(idx) = self.apply(o, &value) {
+            Msg::Part { to, value, remoteness } => {
+                let (idx, o) = self.unslot(to);
+                if self.opt_left[o as usize] == 1 {
+                    // A move to one position: its remoteness counts.
+                    let i = idx as usize;
+                    self.far[i] = self.far[i].max(remoteness);
+                    if value == LoopyValue::Finite(0) {
+                        self.near[i] = self.near[i].min(remoteness);
+                    }
+                }
+                if self.apply(idx, o, &value) {
                     let settling = matches!(phase, Phase::Propagate | Phase::Settle);
                     if settling && self.value[idx as usize] == UNKNOWN {
                         self.finish(idx, out);
@@ -358,16 +403,15 @@ impl Shard {
                 }
             }
             Msg::Taint { to } => {
-                let idx = self.owner(to & SLOT_MASK) as usize;
+                let idx = self.unslot(to).0 as usize;
                 if self.value[idx] == UNKNOWN && self.flags[idx] & TAINTED == 0 {
                     self.flags[idx] |= TAINTED;
                     self.send_to_preds(idx as u32, out, |to| Msg::Taint { to });
                 }
             }
             Msg::Labelled { to, value } => {
-                let o = to & SLOT_MASK;
-                self.apply(o, &LoopyValue::Finite(value));
-                let idx = self.owner(o);
+                let (idx, o) = self.unslot(to);
+                self.apply(idx, o, &LoopyValue::Finite(value));
                 let i = idx as usize;
                 if self.flags[i] & (FREE | KILLED) == FREE && self.value[i] == UNKNOWN {
                     self.flags[i] |= KILLED;
@@ -375,7 +419,7 @@ impl Shard {
                 }
             }
             Msg::Killed { to } => {
-                let idx = self.owner(to & SLOT_MASK);
+                let idx = self.unslot(to).0;
                 let i = idx as usize;
                 if self.flags[i] & (FREE | ELIGIBLE | KILLED) == FREE | ELIGIBLE
                     && self.value[i] == UNKNOWN
@@ -387,7 +431,7 @@ impl Shard {
                 }
             }
             Msg::OptionLost { to } => {
-                let idx = self.owner(to & SLOT_MASK);
+                let idx = self.unslot(to).0;
                 if self.outcome[idx as usize] == UNDECIDED {
                     self.outcome[idx as usize] = WIN;
                     self.remoteness[idx as usize] = round;
@@ -395,7 +439,7 @@ impl Shard {
                 }
             }
             Msg::OptionWon { to } => {
-                let idx = self.owner(to & SLOT_MASK);
+                let idx = self.unslot(to).0;
                 let i = idx as usize;
                 if self.outcome[i] == UNDECIDED {
                     self.undecided[i] -= 1;
@@ -477,7 +521,7 @@ impl Shard {
                     }
                 }
             }
-            Phase::Finish => {
+            Phase::Finish(_) => {
                 tally.edges = self.opt_left.len() as u64;
                 tally.bytes = self.bytes();
                 for idx in 0..self.len() as u32 {
@@ -551,6 +595,15 @@ impl Shard {
             self.fail(error);
             return None;
         }
+        if scratch.len() > MAX_OPTIONS {
+            self.scratch = scratch;
+            self.fail(Error::Unsupported(format!(
+                "position {} has {} options; explore takes at most {MAX_OPTIONS} a position",
+                self.rules.describe(&position),
+                self.scratch.len()
+            )));
+            return None;
+        }
         let idx = self.len() as u32;
         self.arena.extend_from_slice(&position);
         self.ends.push(self.arena.len() as u64);
@@ -558,8 +611,8 @@ impl Shard {
         self.table
             .insert_unique(hash, idx, |&i| crate::codec::position_hash(slice(arena, ends, i)));
         let mut open = 0u32;
+        let mut near = u32::MAX;
         for option in 0..scratch.len() {
-            let o = self.opt_left.len() as u64;
             let parts = scratch.option(option);
             let n_parts = parts.len() as u32;
             if n_parts > 1 {
@@ -570,17 +623,22 @@ impl Shard {
             self.has_parts.push(n_parts > 0);
             if n_parts > 0 {
                 open += 1;
+            } else {
+                // A move that empties the component: to a lost position, at once.
+                near = 0;
             }
             for part in parts {
                 out.push(Msg::Reach {
                     position: part.to_vec(),
-                    from: Origin::Option(slot(self.worker, o)),
+                    from: Origin::Option(slot(self.worker, idx, option as u64)),
                 });
             }
         }
         self.option_ends.push(self.opt_left.len() as u64);
         self.open.push(open);
         self.value.push(UNKNOWN);
+        self.far.push(0);
+        self.near.push(near);
         self.scratch = scratch;
         Some(idx)
     }
@@ -610,12 +668,12 @@ impl Shard {
         self.pred_ends = ends;
     }
 
-    /// A part of option `o` is worth `value`; returns the option's position when the option
-    /// is now known.
-    fn apply(&mut self, o: u64, value: &LoopyValue) -> Option<u32> {
+    /// A part of option `o` of position `idx` is worth `value`; whether the option is now
+    /// known.
+    fn apply(&mut self, idx: u32, o: u64, value: &LoopyValue) -> bool {
         let i = o as usize;
         if self.opt_left[i] & !SPLIT == 0 {
-            return None;
+            return false;
         }
         match value {
             LoopyValue::Finite(v) => self.opt_xor[i] ^= v,
@@ -627,11 +685,10 @@ impl Shard {
         }
         self.opt_left[i] -= 1;
         if self.opt_left[i] & !SPLIT != 0 {
-            return None;
+            return false;
         }
-        let idx = self.owner(o);
         self.open[idx as usize] -= 1;
-        Some(idx)
+        true
     }
 
     /// The value of option `o`, once every part is known (the XOR of the parts, Smith's rule
@@ -677,7 +734,18 @@ impl Shard {
         let value = self.mex.mex(values.iter().copied());
         self.option_values = values;
         self.value[idx as usize] = value;
-        self.send_to_preds(idx, out, |to| Msg::Part { to, value: LoopyValue::Finite(value) });
+        let i = idx as usize;
+        let remoteness = match (value, self.options_of(idx).is_empty()) {
+            (_, true) => 0,
+            (0, false) => self.far[i].saturating_add(1),
+            _ => self.near[i].saturating_add(1),
+        };
+        self.far[i] = remoteness;
+        self.send_to_preds(idx, out, |to| Msg::Part {
+            to,
+            value: LoopyValue::Finite(value),
+            remoteness,
+        });
     }
 
     fn label_at_stage(&mut self, idx: u32, out: &mut Vec<Msg>) {
