@@ -201,34 +201,6 @@ impl Output {
     }
 }
 
-/// The rare values as `position:value`, wrapped, after a line that says what they are.
-fn rare_report(rare: &RareValues) -> String {
-    let mut text = format!(
-        "rare values (mask {:#x}: a value is rare when value AND mask has an even number of \
-         bits), {} positions, as position:value:",
-        rare.mask,
-        rare.positions.len()
-    );
-    let mut line = String::new();
-    for (position, value) in &rare.positions {
-        let entry = format!("{position}:{value}");
-        if !line.is_empty() && line.len() + 1 + entry.len() > 96 {
-            text.push_str("\n  ");
-            text.push_str(&line);
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&entry);
-    }
-    if !line.is_empty() {
-        text.push_str("\n  ");
-        text.push_str(&line);
-    }
-    text
-}
-
 /// Set by the first SIGINT or SIGTERM; the run loops poll it between steps.
 static INTERRUPTED: std::sync::OnceLock<(Arc<AtomicBool>, Arc<AtomicBool>)> =
     std::sync::OnceLock::new();
@@ -547,7 +519,7 @@ impl Job<'_> {
                 Err(error) => eprintln!("cannot read back '{}': {error}", self.path.display()),
             }
             if let Some(rare) = rare {
-                eprintln!("{}", rare_report(rare));
+                eprintln!("{}", rare.report());
             }
         }
         Ok(true)

@@ -893,6 +893,20 @@ mod long_runs {
     /// matched line for line, with and without `--out`, and the values written are untouched.
     #[test]
     fn summaries_match_rogalskis_histograms_line_for_line() {
+        // Two more codes of his, whose values pass 255 before 2^16.
+        for game in ["0.034", "0.014"] {
+            let reference = std::fs::read_to_string(format!(
+                "{}/../../testdata/rogalski/{game}/65536",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap();
+            let summaries = dir().join(format!("summary-{game}"));
+            let _ = std::fs::remove_dir_all(&summaries);
+            let output = grundy(&["seq", game, "65536", "--summary", summaries.to_str().unwrap()]);
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            let written = std::fs::read_to_string(summaries.join("65536")).unwrap();
+            assert_eq!(written, reference, "{game}");
+        }
         let reference = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../../testdata/rogalski/0.161/65536"
@@ -932,6 +946,38 @@ mod long_runs {
                 assert!(String::from_utf8_lossy(&output.stdout)
                     .contains("summaries at every power of two"));
             }
+        }
+    }
+
+    /// The rare positions in `N.about` (the mask with the fewest, from the histogram) are the
+    /// ones the sparse engine found and reports at the end of an `--out` run, where its mask is
+    /// the best one: Grundy's game (mask 0xfe, Flammenkamp's list) and Officers.
+    #[test]
+    fn summary_rare_lists_are_the_engines() {
+        for game in ["grundy", "0.6"] {
+            let summaries = dir().join(format!("summary-rare-{game}"));
+            let _ = std::fs::remove_dir_all(&summaries);
+            let out = dir().join(format!("summary-rare-{game}.bin"));
+            let _ = std::fs::remove_file(&out);
+            let n = "262144";
+            let output = grundy(&[
+                "seq",
+                game,
+                n,
+                "--summary",
+                summaries.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "--progress",
+            ]);
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let reported = &stderr[stderr.find("rare values (mask").expect("a rare list")..];
+            let about = std::fs::read_to_string(summaries.join(format!("{n}.about"))).unwrap();
+            let listed = &about[about.find("rare values").expect("a rare line")..];
+            assert_eq!(listed.trim_end(), reported.trim_end(), "{game}");
+            let small = std::fs::read_to_string(summaries.join("16.about")).unwrap();
+            assert!(small.contains("rare values: none listed"), "{small}");
         }
     }
 

@@ -45,6 +45,8 @@ struct PeriodCase {
     source: String,
     #[serde(default)]
     expensive: bool,
+    /// How far the run may go (default 10^6).
+    max: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -117,7 +119,8 @@ fn corpus_periods_are_proven() {
 }
 
 fn check_period_case(case: &PeriodCase, game: &HeapGame, engine: Engine) {
-    let values = HeapValues::compute_with(game, 1_000_000, engine, 1, &mut |_| {});
+    let values =
+        HeapValues::compute_with(game, case.max.unwrap_or(1_000_000), engine, 1, &mut |_| {});
     let context = format!("{} ({}, {engine:?})", case.game, case.source);
     let period = values.period().unwrap_or_else(|| panic!("{context}: not proven"));
     assert_eq!((period.preperiod, period.period), (case.preperiod, case.period), "{context}");

@@ -263,6 +263,36 @@ pub struct RareValues {
     pub positions: Vec<(u64, u32)>,
 }
 
+impl RareValues {
+    /// The rare values as `position:value`, wrapped, after a line that says what they are.
+    pub fn report(&self) -> String {
+        let mut text = format!(
+            "rare values (mask {:#x}: a value is rare when value AND mask has an even number of \
+             bits), {} positions, as position:value:",
+            self.mask,
+            self.positions.len()
+        );
+        let mut line = String::new();
+        for (position, value) in &self.positions {
+            let entry = format!("{position}:{value}");
+            if !line.is_empty() && line.len() + 1 + entry.len() > 96 {
+                text.push_str("\n  ");
+                text.push_str(&line);
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&entry);
+        }
+        if !line.is_empty() {
+            text.push_str("\n  ");
+            text.push_str(&line);
+        }
+        text
+    }
+}
+
 /// What a run found.
 #[derive(Debug)]
 pub struct RunReport {

@@ -252,6 +252,33 @@ impl RunSummary {
 pub struct PowerSummaries {
     counts: Vec<u64>,
     run: RunSummary,
+    /// The value of heap 0 (the histogram leaves it out; the rare values count it).
+    zero: Option<u32>,
+    /// For each value, the heaps that have it, while they are few: a value's list is dropped
+    /// for good (`None`) when the lists together pass [`RARE_BUDGET`] and it is the longest.
+    heaps: Vec<Option<Vec<u64>>>,
+    /// Heaps in all the lists.
+    kept: usize,
+}
+
+/// The most heaps the rare lists of [`PowerSummaries`] keep: rare positions are few (hundreds
+/// to thousands for the codes and Grundy's game far out); values seen more often than the
+/// lists can hold are common under any mask worth using.
+pub const RARE_BUDGET: usize = 1 << 20;
+
+/// Rare positions are worth listing while at most one heap in this many is rare (the sparse
+/// engine's own rule).
+const RARE_RATIO: u64 = 16;
+
+/// The rare positions at a power of two, as [`PowerSummary::rare`] says them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RareAtPower {
+    /// The mask with the fewest rare positions over heaps 0 to N, and every rare position.
+    Listed(crate::sequence::run::RareValues),
+    /// No mask leaves fewer than one heap in sixteen rare.
+    NotSparse,
+    /// A rare value was seen too often to keep its heaps (more than [`RARE_BUDGET`] in all).
+    TooMany,
 }
 
 /// A run's values up to a power of two, summarised ([`PowerSummaries`]).
@@ -267,6 +294,10 @@ pub struct PowerSummary {
     pub first_max_at: u64,
     /// The CRC-32 (zlib's) of the values as 16-bit little-endian integers, where all fit.
     pub crc32_u16: Option<u32>,
+    /// The rare positions over heaps 0 to N under the mask that makes them fewest (a value `v`
+    /// is rare when `v AND mask` has an even number of bits): chosen from the histogram
+    /// alone, whatever mask the engine ran under, so that two runs' lists compare.
+    pub rare: RareAtPower,
 }
 
 impl PowerSummaries {
@@ -285,6 +316,7 @@ impl PowerSummaries {
             let next_power = n.max(1).next_power_of_two();
             let take = usize::try_from(next_power + 1 - n).unwrap_or(usize::MAX).min(rest.len());
             let (head, tail) = rest.split_at(take);
+            self.keep_heaps(n, head);
             // Heap 0 is left out of the histogram, as in Rogalski's files.
             let skip = usize::from(n == 0);
             for &value in &head[skip.min(head.len())..] {
@@ -302,11 +334,66 @@ impl PowerSummaries {
                     max_value: self.run.max_value,
                     first_max_at: self.run.first_max_at,
                     crc32_u16: self.run.crc32_u16(),
+                    rare: self.rare(next_power),
                 });
             }
             rest = tail;
         }
         reached
+    }
+
+    /// Adds heaps `first..first + values.len()` to the lists of their values.
+    fn keep_heaps(&mut self, first: u64, values: &[u32]) {
+        if first == 0 {
+            self.zero = values.first().copied();
+        }
+        for (heap, &value) in (first..).zip(values) {
+            let value = value as usize;
+            if value >= self.heaps.len() {
+                self.heaps.resize(value + 1, Some(Vec::new()));
+            }
+            if let Some(list) = &mut self.heaps[value] {
+                list.push(heap);
+                self.kept += 1;
+            }
+        }
+        while self.kept > RARE_BUDGET {
+            let longest = (0..self.heaps.len())
+                .max_by_key(|&v| self.heaps[v].as_ref().map_or(0, Vec::len))
+                .expect("some list is kept");
+            let dropped = self.heaps[longest].take().map_or(0, |list| list.len());
+            self.kept -= dropped;
+        }
+    }
+
+    /// The rare positions over heaps 0 to `n`, all of which are in the lists.
+    fn rare(&self, n: u64) -> RareAtPower {
+        let mut histogram = self.counts.clone();
+        if let Some(zero) = self.zero {
+            let zero = zero as usize;
+            if zero >= histogram.len() {
+                histogram.resize(zero + 1, 0);
+            }
+            histogram[zero] += 1;
+        }
+        let (mask, n_rare) = crate::sequence::sparse::best_mask(&histogram);
+        if mask == 0 || n_rare as u64 * RARE_RATIO > n + 1 {
+            return RareAtPower::NotSparse;
+        }
+        let mut positions = Vec::with_capacity(n_rare);
+        for (value, &count) in histogram.iter().enumerate() {
+            if count == 0 || !(value as u32 & mask).count_ones().is_multiple_of(2) {
+                continue;
+            }
+            match self.heaps.get(value).and_then(Option::as_ref) {
+                Some(list) => {
+                    positions.extend(list.iter().map(|&heap| (heap, value as u32)));
+                }
+                None => return RareAtPower::TooMany,
+            }
+        }
+        positions.sort_unstable();
+        RareAtPower::Listed(crate::sequence::run::RareValues { mask, positions })
     }
 }
 
@@ -320,8 +407,23 @@ impl PowerSummary {
         text
     }
 
+    /// The rare positions, as [`crate::sequence::run::RareValues::report`] says them, or a
+    /// line saying why there is no list.
+    pub fn rare_report(&self) -> String {
+        match &self.rare {
+            RareAtPower::Listed(rare) => rare.report(),
+            RareAtPower::NotSparse => {
+                "rare values: none listed (under every mask more than one heap in 16 is rare)"
+                    .to_string()
+            }
+            RareAtPower::TooMany => format!(
+                "rare values: none listed (their heaps passed the {RARE_BUDGET} the lists keep)"
+            ),
+        }
+    }
+
     /// The rest of the summary in a few lines: the values summarised, the largest value and
-    /// its first heap, and the CRC.
+    /// its first heap, the CRC and the rare positions.
     pub fn about(&self, game: &str) -> String {
         let crc = self
             .crc32_u16
@@ -330,8 +432,10 @@ impl PowerSummary {
         format!(
             "game {game}\nN {n} (the histogram counts heaps 1 to {n}; the rest is over heaps 0 \
              to {n})\nlargest value {}, first at heap {}\nCRC-32 (zlib) of the values as \
-             16-bit little-endian integers: {crc}\n",
-            self.max_value, self.first_max_at
+             16-bit little-endian integers: {crc}\n{}\n",
+            self.max_value,
+            self.first_max_at,
+            self.rare_report()
         )
     }
 }
@@ -671,5 +775,74 @@ mod tests {
         let resumed = run(1).check_partial(&record, &mut Cursor::new(wide_bytes)).unwrap();
         assert_eq!(resumed.header.value_width, 2);
         assert_eq!(resumed.n_computed, 30);
+    }
+
+    /// The rare positions by the definition: every mask tried, the fewest rare heaps (the
+    /// least mask among equals), listed when at most one heap in 16 is rare.
+    fn rare_by_definition(values: &[u32]) -> RareAtPower {
+        let n = values.len() as u64;
+        let top = values.iter().max().map_or(1, |&v| (v + 1).next_power_of_two());
+        let rare_under = |mask: u32| -> Vec<(u64, u32)> {
+            (0..n)
+                .zip(values)
+                .filter(|&(_, &v)| (v & mask).count_ones().is_multiple_of(2))
+                .map(|(heap, &v)| (heap, v))
+                .collect()
+        };
+        let best = (1..top.max(2)).min_by_key(|&mask| (rare_under(mask).len(), mask)).unwrap();
+        let positions = rare_under(best);
+        if positions.len() as u64 * RARE_RATIO > n {
+            return RareAtPower::NotSparse;
+        }
+        RareAtPower::Listed(crate::sequence::run::RareValues { mask: best, positions })
+    }
+
+    proptest::proptest! {
+        /// At every power of two the rare list is the definition's, however the values come.
+        #[test]
+        fn rare_lists_are_the_definitions(
+            common in proptest::collection::vec(0u32..8, 600..2100),
+            rare in proptest::collection::vec((0usize..2100, 0u32..16), 0..60),
+            chunk in 1usize..300,
+        ) {
+            // Mostly values with an odd number of bits under 0b101 (common), a few rare ones.
+            let mut values: Vec<u32> =
+                common.iter().map(|&v| if (v & 0b101).count_ones() % 2 == 1 { v } else { v ^ 1 }).collect();
+            for &(at, v) in &rare {
+                if at < values.len() {
+                    values[at] = v;
+                }
+            }
+            let mut summaries = PowerSummaries::new();
+            let mut seen = 0;
+            for piece in values.chunks(chunk) {
+                for summary in summaries.add(piece) {
+                    seen += 1;
+                    let upto = &values[..=summary.n as usize];
+                    proptest::prop_assert_eq!(&summary.rare, &rare_by_definition(upto), "N {}", summary.n);
+                }
+            }
+            proptest::prop_assert!(seen >= 10);
+        }
+    }
+
+    #[test]
+    fn rare_lists_past_the_budget_say_so() {
+        // Odd values (64 of them) common under mask 1, value 0 rare: one heap in 20. Past the
+        // budget the longest list goes, and the longest is the rare value's.
+        let values: Vec<u32> = (0..=1u32 << 21)
+            .map(|heap| if heap % 20 == 0 { 0 } else { 1 + 2 * (heap % 64) })
+            .collect();
+        let summaries = PowerSummaries::new().add(&values);
+        let at = |n: u64| summaries.iter().find(|s| s.n == n).unwrap();
+        match &at(1 << 16).rare {
+            RareAtPower::Listed(rare) => {
+                assert_eq!(rare.mask, 1);
+                assert_eq!(rare.positions.len(), (1 << 16) / 20 + 1);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(at(1 << 21).rare, RareAtPower::TooMany);
+        assert!(at(1 << 21).rare_report().contains("none listed"));
     }
 }
