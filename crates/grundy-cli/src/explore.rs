@@ -94,7 +94,7 @@ fn stats(summary: &grundy::explore::Summary, messages: u64, elapsed: Duration) {
     let per = |n: u64, d: u64| if d == 0 { 0.0 } else { n as f64 / d as f64 };
     eprintln!(
         "explore: {} positions, {} moves in {:.2} s; this process sent {messages} messages \
-         ({:.2} a move); {} bytes kept in all ({:.1} a position)",
+         ({:.2} a move); {} bytes kept at the largest, in all ({:.1} a position)",
         tally.positions,
         tally.edges,
         elapsed.as_secs_f64(),

@@ -281,7 +281,7 @@ pub struct Tally {
     pub positions: u64,
     /// Moves (after `Finish`).
     pub edges: u64,
-    /// Bytes the shards keep (after `Finish`).
+    /// The most bytes each shard kept at once (at its largest moment), summed (after `Finish`).
     pub bytes: u64,
     /// Positions by outcome: P, N, D.
     pub by_outcome: [u64; 3],

@@ -32,12 +32,17 @@ const WORKER_SHIFT: u32 = RANK_BITS + POSITION_BITS;
 pub const MAX_WORKERS: u32 = 1 << (64 - WORKER_SHIFT);
 /// The most options a position can have in `explore`.
 pub const MAX_OPTIONS: usize = 1 << RANK_BITS;
-/// The value of a position not yet known.
-const UNKNOWN: u64 = u64::MAX;
+/// The value of a position not yet known. (A value is at most the number of a position's
+/// options, below [`MAX_OPTIONS`], and the XOR of such values is too: 32 bits hold them.)
+const UNKNOWN: u32 = u32::MAX;
 /// The value of a position that is ∞(K) (its K in `infinite`).
-const INFINITE: u64 = u64::MAX - 1;
+const INFINITE: u32 = u32::MAX - 1;
 /// The high bit of `opt_left`: the option splits into two parts or more.
 const SPLIT: u32 = 1 << 31;
+/// A bit of `opt_left`: the option has no part (the move empties the component).
+const EMPTY: u32 = 1 << 30;
+/// The bits of `opt_left` that count the parts not yet known.
+const COUNT: u32 = EMPTY - 1;
 
 // Flags of a position during the loopy stages.
 const TAINTED: u8 = 1;
@@ -71,10 +76,8 @@ pub struct Shard {
     arena: Vec<u8>,
     ends: Vec<u64>,
     option_ends: Vec<u64>,
-    opt_xor: Vec<u64>,
+    opt_xor: Vec<u32>,
     opt_left: Vec<u32>,
-    /// Whether each option has a part (a move that empties the component has none).
-    has_parts: Vec<bool>,
     /// Options with a part of infinite value: how many such parts, and the K of the last.
     opt_infinite: HashMap<u64, (u32, Vec<u64>)>,
     /// Predecessors as found during `Explore`: the position reached, and the option slot.
@@ -82,7 +85,7 @@ pub struct Shard {
     found_slot: Vec<u64>,
     pred_ends: Vec<u64>,
     preds: Vec<u64>,
-    value: Vec<u64>,
+    value: Vec<u32>,
     infinite: HashMap<u32, Vec<u64>>,
     open: Vec<u32>,
     starts: Vec<(u32, u32)>,
@@ -100,6 +103,8 @@ pub struct Shard {
     near: Vec<u32>,
     /// Whether `far` is every position's remoteness ([`Phase::Finish`]).
     remoteness_by_values: bool,
+    /// The most bytes kept at once so far ([`Shard::peak_bytes`]).
+    peak: u64,
     error: Option<Error>,
     scratch: EncodedOptions,
     mex: MexScratch,
@@ -129,7 +134,6 @@ impl Shard {
             option_ends: Vec::new(),
             opt_xor: Vec::new(),
             opt_left: Vec::new(),
-            has_parts: Vec::new(),
             opt_infinite: HashMap::new(),
             found_at: Vec::new(),
             found_slot: Vec::new(),
@@ -149,6 +153,7 @@ impl Shard {
             far: Vec::new(),
             near: Vec::new(),
             remoteness_by_values: false,
+            peak: 0,
             error: (workers > MAX_WORKERS).then(|| {
                 Error::Unsupported(format!(
                     "{workers} workers in all; explore runs at most {MAX_WORKERS} (processes × threads)"
@@ -197,31 +202,37 @@ impl Shard {
         let vecs = self.arena.capacity()
             + 8 * (self.ends.capacity()
                 + self.option_ends.capacity()
-                + self.opt_xor.capacity()
                 + self.pred_ends.capacity()
-                + self.preds.capacity()
-                + self.value.capacity())
-            + 4 * (self.opt_left.capacity()
+                + self.preds.capacity())
+            + 4 * (self.opt_xor.capacity()
+                + self.value.capacity()
+                + self.opt_left.capacity()
                 + self.open.capacity()
                 + self.blocking.capacity()
                 + self.remoteness.capacity()
                 + self.undecided.capacity()
                 + self.far.capacity()
-                + self.near.capacity()
-                + self.table.capacity())
+                + self.near.capacity())
+            // The table's buckets (one in eight spare at most), each an index and a tag byte.
+            + self.table.capacity() * 8 / 7 * 5
             + 4 * self.found_at.capacity()
             + 8 * self.found_slot.capacity()
             + self.flags.capacity()
-            + self.has_parts.capacity()
             + self.outcome.capacity();
         vecs as u64
+    }
+
+    /// The most bytes this shard has kept at once: at the end of every phase, and while the
+    /// predecessors are put in lists (the largest moment of all).
+    pub fn peak_bytes(&self) -> u64 {
+        self.peak.max(self.bytes())
     }
 
     /// The label of position `idx` once every phase has run.
     pub fn label(&self, idx: u32) -> Label {
         let value = match self.value[idx as usize] {
             INFINITE => LoopyValue::Infinite(self.infinite[&idx].clone()),
-            value => LoopyValue::Finite(value),
+            value => LoopyValue::Finite(u64::from(value)),
         };
         let (outcome, remoteness) = match self.outcome.get(idx as usize) {
             Some(&LOSS) => (Outcome::P, Some(self.remoteness[idx as usize])),
@@ -281,7 +292,7 @@ impl Shard {
                     }
                     let blocked = self.options_of(idx).any(|o| {
                         self.opt_left[o as usize] & SPLIT != 0
-                            && self.opt_left[o as usize] & !SPLIT > 0
+                            && self.opt_left[o as usize] & COUNT > 0
                     });
                     if blocked {
                         self.flags[idx as usize] |= TAINTED;
@@ -356,7 +367,7 @@ impl Shard {
                     let first = options.start;
                     for o in options {
                         // A move that empties the component leaves a lost position.
-                        if self.opt_left[o as usize] == 0 && self.is_empty_option(o) {
+                        if self.is_empty_option(o) {
                             out.push(Msg::OptionLost { to: slot(self.worker, idx, o - first) });
                         }
                     }
@@ -374,7 +385,7 @@ impl Shard {
 
     /// Whether option `o` has no part (the component vanishes).
     fn is_empty_option(&self, o: u64) -> bool {
-        !self.has_parts.get(o as usize).copied().unwrap_or(false)
+        self.opt_left[o as usize] & EMPTY != 0
     }
 
     /// One message of `phase`, received in round `round` (1 for the messages sent by `begin`).
@@ -458,8 +469,13 @@ impl Shard {
         let mut tally =
             Tally { split: self.split, positions: self.len() as u64, ..Tally::default() };
         if phase == Phase::Explore && self.error.is_none() {
+            self.peak = self.peak.max(self.bytes());
+            // The table finds positions by their encoding: nothing does after exploring.
+            self.table = HashTable::new();
+            self.shrink();
             self.index_predecessors();
         }
+        self.peak = self.peak.max(self.bytes());
         if self.error.is_none() {
             if let Err(error) = self.limits.count_bytes(self.bytes(), "the explored positions") {
                 self.fail(error);
@@ -523,7 +539,7 @@ impl Shard {
             }
             Phase::Finish(_) => {
                 tally.edges = self.opt_left.len() as u64;
-                tally.bytes = self.bytes();
+                tally.bytes = self.peak_bytes();
                 for idx in 0..self.len() as u32 {
                     let label = self.label(idx);
                     tally.by_outcome[outcome_index(label.outcome)] += 1;
@@ -542,7 +558,7 @@ impl Shard {
 
     fn is_blocked(&self, idx: u32) -> bool {
         self.options_of(idx).any(|o| {
-            self.opt_left[o as usize] & SPLIT != 0 && self.opt_left[o as usize] & !SPLIT > 0
+            self.opt_left[o as usize] & SPLIT != 0 && self.opt_left[o as usize] & COUNT > 0
         })
     }
 
@@ -583,7 +599,9 @@ impl Shard {
             return None;
         }
         if self.len() % 65536 == 65535 {
-            if let Err(error) = self.limits.count_bytes(self.bytes(), "the explored positions") {
+            let bytes = self.bytes();
+            self.peak = self.peak.max(bytes);
+            if let Err(error) = self.limits.count_bytes(bytes, "the explored positions") {
                 self.fail(error);
                 return None;
             }
@@ -619,8 +637,11 @@ impl Shard {
                 self.split = true;
             }
             self.opt_xor.push(0);
-            self.opt_left.push(if n_parts > 1 { n_parts | SPLIT } else { n_parts });
-            self.has_parts.push(n_parts > 0);
+            self.opt_left.push(match n_parts {
+                0 => EMPTY,
+                1 => 1,
+                _ => n_parts.min(COUNT) | SPLIT,
+            });
             if n_parts > 0 {
                 open += 1;
             } else {
@@ -643,11 +664,12 @@ impl Shard {
         Some(idx)
     }
 
-    /// Puts the predecessors found into one list per position (a counting sort: no more
-    /// memory than the lists themselves beside what was found).
+    /// Puts the predecessors found into one list per position, in place (an American flag
+    /// sort: each predecessor is swapped into its position's list), so that no more memory is
+    /// needed than what was found and the lists' ends.
     fn index_predecessors(&mut self) {
-        let found_at = std::mem::take(&mut self.found_at);
-        let found_slot = std::mem::take(&mut self.found_slot);
+        let mut found_at = std::mem::take(&mut self.found_at);
+        let mut found_slot = std::mem::take(&mut self.found_slot);
         let mut ends = vec![0u64; self.len()];
         for &idx in &found_at {
             ends[idx as usize] += 1;
@@ -657,26 +679,56 @@ impl Shard {
             total += *end;
             *end = total;
         }
-        // Filled back to front, each position's list from its end.
-        let mut preds = vec![0u64; found_slot.len()];
-        let mut next = ends.clone();
-        for (&idx, &slot) in found_at.iter().zip(&found_slot).rev() {
-            next[idx as usize] -= 1;
-            preds[next[idx as usize] as usize] = slot;
+        // Where each list's next predecessor goes: its start, to begin with.
+        let mut next: Vec<u64> = Vec::with_capacity(ends.len());
+        next.push(0);
+        next.extend_from_slice(&ends[..ends.len().saturating_sub(1)]);
+        next.truncate(ends.len());
+        let found = 4 * found_at.capacity() + 8 * found_slot.capacity() + 16 * ends.len();
+        self.peak = self.peak.max(self.bytes() + found as u64);
+        for list in 0..ends.len() {
+            while next[list] < ends[list] {
+                let i = next[list] as usize;
+                let owner = found_at[i] as usize;
+                if owner == list {
+                    next[list] += 1;
+                } else {
+                    let j = next[owner] as usize;
+                    next[owner] += 1;
+                    found_at.swap(i, j);
+                    found_slot.swap(i, j);
+                }
+            }
         }
-        self.preds = preds;
+        self.preds = found_slot;
         self.pred_ends = ends;
+    }
+
+    /// Gives back the room vectors grew into while exploring.
+    fn shrink(&mut self) {
+        self.found_at.shrink_to_fit();
+        self.found_slot.shrink_to_fit();
+        self.arena.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        self.option_ends.shrink_to_fit();
+        self.opt_xor.shrink_to_fit();
+        self.opt_left.shrink_to_fit();
+        self.preds.shrink_to_fit();
+        self.value.shrink_to_fit();
+        self.open.shrink_to_fit();
+        self.far.shrink_to_fit();
+        self.near.shrink_to_fit();
     }
 
     /// A part of option `o` of position `idx` is worth `value`; whether the option is now
     /// known.
     fn apply(&mut self, idx: u32, o: u64, value: &LoopyValue) -> bool {
         let i = o as usize;
-        if self.opt_left[i] & !SPLIT == 0 {
+        if self.opt_left[i] & COUNT == 0 {
             return false;
         }
         match value {
-            LoopyValue::Finite(v) => self.opt_xor[i] ^= v,
+            LoopyValue::Finite(v) => self.opt_xor[i] ^= small(*v),
             LoopyValue::Infinite(set) => {
                 let entry = self.opt_infinite.entry(o).or_insert((0, Vec::new()));
                 entry.0 += 1;
@@ -684,7 +736,7 @@ impl Shard {
             }
         }
         self.opt_left[i] -= 1;
-        if self.opt_left[i] & !SPLIT != 0 {
+        if self.opt_left[i] & COUNT != 0 {
             return false;
         }
         self.open[idx as usize] -= 1;
@@ -694,10 +746,10 @@ impl Shard {
     /// The value of option `o`, once every part is known (the XOR of the parts, Smith's rule
     /// where a part is infinite).
     fn option_value(&self, o: u64) -> Option<LoopyValue> {
-        if self.opt_left[o as usize] & !SPLIT != 0 {
+        if self.opt_left[o as usize] & COUNT != 0 {
             return None;
         }
-        let xor = self.opt_xor[o as usize];
+        let xor = u64::from(self.opt_xor[o as usize]);
         Some(match self.opt_infinite.get(&o) {
             None => LoopyValue::Finite(xor),
             Some((1, set)) => {
@@ -729,11 +781,11 @@ impl Shard {
                 self.option_values = values;
                 return;
             }
-            values.push(self.opt_xor[o as usize]);
+            values.push(u64::from(self.opt_xor[o as usize]));
         }
         let value = self.mex.mex(values.iter().copied());
         self.option_values = values;
-        self.value[idx as usize] = value;
+        self.value[idx as usize] = small(value);
         let i = idx as usize;
         let remoteness = match (value, self.options_of(idx).is_empty()) {
             (_, true) => 0,
@@ -750,7 +802,7 @@ impl Shard {
 
     fn label_at_stage(&mut self, idx: u32, out: &mut Vec<Msg>) {
         let stage = self.stage;
-        self.value[idx as usize] = stage;
+        self.value[idx as usize] = small(stage);
         self.send_to_preds(idx, out, |to| Msg::Labelled { to, value: stage });
     }
 
@@ -763,6 +815,13 @@ impl Shard {
     pub fn rules(&self) -> &Arc<dyn EncodedRules> {
         &self.rules
     }
+}
+
+/// A finite value in 32 bits: values are at most the number of a position's options (below
+/// [`MAX_OPTIONS`]), and so are their XORs.
+fn small(value: u64) -> u32 {
+    debug_assert!(value < u64::from(INFINITE));
+    value as u32
 }
 
 /// Entry `idx` of a list of lists stored as the end of each: `ends[idx - 1]..ends[idx]`.
