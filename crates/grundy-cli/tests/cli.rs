@@ -936,6 +936,10 @@ mod long_runs {
             }
             let about = std::fs::read_to_string(summaries.join("65536.about")).unwrap();
             assert!(about.contains("largest value 138"), "{about}");
+            // His solver reports, while it runs to 2^26, 489 rare positions, the last at heap
+            // 23784 with value 115 (`rares=489, latest_rare=115 @ 23784`).
+            assert!(about.contains("489 positions, as position:value:"), "{about}");
+            assert!(about.trim_end().ends_with(" 23784:115"), "{about}");
             if with_out {
                 let plain = grundy(&["seq", "0.161", "65536"]);
                 let file = std::fs::read(&out).unwrap();

@@ -100,3 +100,41 @@ fn a_game_of_many_rounds_and_stages() {
     assert_eq!(without_bytes(&summary.tally), without_bytes(&finished.summary.tally));
     assert_eq!(finished.summary.tally.positions, u64::from(n));
 }
+
+#[test]
+fn a_game_larger_than_a_workers_turn() {
+    // 60,000 positions and about 200,000 moves: each worker takes more messages than one
+    // turn's budget and sends batches to the others while it goes on; some moves split.
+    let n = 60_000u32;
+    let mut moves: Vec<Vec<Vec<u32>>> = vec![Vec::new(); n as usize];
+    for i in 1..n {
+        let options = &mut moves[i as usize];
+        options.push(vec![i - 1]);
+        if i >= 2 {
+            options.push(vec![i - 2]);
+        }
+        if i % 5 == 0 {
+            options.push(vec![i / 3, i / 7]);
+        } else {
+            options.push(vec![i / 2]);
+        }
+    }
+    let game = Arc::new(ListedGame { moves });
+    let texts = vec![(n - 1).to_string(), (n / 2).to_string()];
+    let job = Job::new(game.clone(), &texts, u64::MAX).expect("positions");
+    let (summary, _) = sequential::explore(&job, &Limits::default(), 1).expect("explored");
+    for threads in [2, 3] {
+        let spread = Spread { threads, cluster: None, connect_timeout: Duration::from_secs(5) };
+        let finished = run(
+            Job::new(game.clone(), &texts, u64::MAX).expect("positions"),
+            &Limits::default(),
+            &spread,
+            None,
+        )
+        .expect("explored");
+        assert_eq!(without_bytes(&summary.tally), without_bytes(&finished.summary.tally));
+        assert!(finished.messages > 100_000, "{} messages", finished.messages);
+    }
+    assert_eq!(summary.tally.positions, u64::from(n));
+    assert!(summary.tally.by_value.len() > 3, "{:?}", summary.tally.by_value);
+}

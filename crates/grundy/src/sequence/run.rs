@@ -317,6 +317,10 @@ const PERIOD_CHECK_GROWTH: usize = 8;
 /// runs); longer periods are found by [`find_long_period`], which needs no memory of its own.
 const PERIOD_WINDOW: usize = 1 << 27;
 
+/// Values from which games with splitting moves are searched for periods by
+/// [`find_long_period`] alone (below, the window search's memory is a few megabytes).
+const LONG_ONLY_FROM: usize = 1 << 20;
+
 /// Values handed to a sink at a time when they come from a period.
 const PERIOD_CHUNK: usize = 1 << 16;
 
@@ -601,7 +605,13 @@ impl Schedule {
         let n = values.len().checked_sub(1)?;
         self.next_check = n + n / self.growth + 1;
         let started = Instant::now();
-        let found = self.bound.and_then(|bound| match values {
+        // With splitting moves, past a million values, the search for periods of any length
+        // finds exactly what the Z-function over every value would (every provable period's run
+        // is longer than the suffix it looks for), and needs no memory of its own: the window
+        // search's four bytes a value would be most of a long run's memory.
+        let long_only =
+            self.bound.is_some_and(|bound| bound.max_parts >= 2) && n + 1 > LONG_ONLY_FROM;
+        let found = self.bound.filter(|_| !long_only).and_then(|bound| match values {
             Chunk::Bytes(values) => find_period(values, bound, PERIOD_WINDOW),
             Chunk::Narrow(values) => find_period(values, bound, PERIOD_WINDOW),
             Chunk::Wide(values) => find_period(values, bound, PERIOD_WINDOW),
@@ -614,7 +624,7 @@ impl Schedule {
         }
         // Periods the window cannot hold: candidates where the newest values occurred before,
         // each measured over every value, and a look again exactly where a proof would end.
-        if let Some(bound) = self.bound.filter(|_| n + 1 > PERIOD_WINDOW) {
+        if let Some(bound) = self.bound.filter(|_| long_only || n + 1 > PERIOD_WINDOW) {
             let long = match values {
                 Chunk::Bytes(values) => find_long_period(values, bound),
                 Chunk::Narrow(values) => find_long_period(values, bound),
