@@ -170,6 +170,9 @@ pub fn connect(
 static WATCHING: AtomicBool = AtomicBool::new(false);
 static REPORTED: AtomicBool = AtomicBool::new(false);
 
+/// How long a process that lost a peer keeps its other connections before it exits.
+const LEAVING_GRACE: Duration = Duration::from_millis(500);
+
 /// From now on, a network thread of timely that fails (its peer closed the connection or
 /// vanished) ends this process with one line naming the peer and status 1, instead of a panic
 /// that could leave the workers waiting for ever.
@@ -180,6 +183,13 @@ pub fn watch_peers(hosts: &Hosts) {
     let addresses = hosts.addresses.clone();
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // Once a lost peer is being reported, whatever else fails (a worker whose channel
+        // went with it) says nothing more: one line.
+        if REPORTED.load(Ordering::SeqCst) {
+            loop {
+                std::thread::park();
+            }
+        }
         let thread = std::thread::current();
         let peer = thread.name().and_then(|name| {
             name.strip_prefix("timely:recv-")
@@ -196,6 +206,9 @@ pub fn watch_peers(hosts: &Hosts) {
                 }
                 let address = addresses.get(peer).map_or("?", String::as_str);
                 eprintln!("error: process {peer} ({address}) was lost during the run");
+                // This process's own connections stay open a moment, so that the others see
+                // the peer that was lost, not this one leaving because of it.
+                std::thread::sleep(LEAVING_GRACE);
                 std::process::exit(1);
             }
             None => previous(info),
