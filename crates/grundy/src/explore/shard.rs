@@ -290,11 +290,7 @@ impl Shard {
                     if self.value[idx as usize] != UNKNOWN {
                         continue;
                     }
-                    let blocked = self.options_of(idx).any(|o| {
-                        self.opt_left[o as usize] & SPLIT != 0
-                            && self.opt_left[o as usize] & COUNT > 0
-                    });
-                    if blocked {
+                    if self.is_blocked(idx) {
                         self.flags[idx as usize] |= TAINTED;
                         self.send_to_preds(idx, out, |to| Msg::Taint { to });
                     }
@@ -556,6 +552,7 @@ impl Shard {
         tally
     }
 
+    /// Whether position `idx` has an option that splits and still waits for a part.
     fn is_blocked(&self, idx: u32) -> bool {
         self.options_of(idx).any(|o| {
             self.opt_left[o as usize] & SPLIT != 0 && self.opt_left[o as usize] & COUNT > 0
