@@ -312,6 +312,7 @@ pub struct TableArgs {
 
 /// `grundy seq GAME N`
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("legs").args(["out", "summary"]).multiple(true)))]
 #[command(after_help = "Examples:\n  grundy seq kayles 20\n  grundy seq 0.07 10^9 > dawson.txt   \
                         (periodic: costs the proof plus the writing)\n  grundy seq grundy 1000 --json")]
 pub struct SeqArgs {
@@ -348,13 +349,15 @@ pub struct SeqArgs {
 
     /// At every power of two N reached, write DIR/N, the histogram of the values of heaps
     /// 1 to N as `value count` lines (Rogalski's shape), and DIR/N.about (the largest value,
-    /// its first heap, the CRC). Without --out the values themselves are not printed.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["json", "png", "svg", "resume"])]
+    /// its first heap, the CRC). Without --out the values themselves are not printed, and the
+    /// run keeps only 2^27 values from heap 0 and the last 2^27 or more in memory, whatever N
+    /// (with --until and --resume, its legs keep their state in DIR/state).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["json", "png", "svg"])]
     pub summary: Option<std::path::PathBuf>,
 
-    /// Continue an interrupted --out run from its last checkpoint (same game, N at least the
-    /// interrupted run's).
-    #[arg(long, requires = "out")]
+    /// Continue an interrupted --out run from its last checkpoint, or a --summary run without
+    /// --out from its state (same game, N at least the interrupted run's).
+    #[arg(long, requires = "legs")]
     pub resume: bool,
 
     /// Seconds between checkpoints of an --out run (0.01 to a year).
@@ -368,12 +371,13 @@ pub struct SeqArgs {
     )]
     pub checkpoint_secs: Duration,
 
-    /// End this leg of an --out run after SECONDS (0.01 to a year): checkpoint, say how far it
-    /// got, and exit with status 75; the same command with --resume runs the next leg.
+    /// End this leg of an --out run (or a --summary run without --out) after SECONDS (0.01 to
+    /// a year): checkpoint, say how far it got, and exit with status 75; the same command with
+    /// --resume runs the next leg.
     #[arg(
         long,
         value_name = "SECONDS",
-        requires = "out",
+        requires = "legs",
         allow_negative_numbers = true,
         value_parser = parse_checkpoint_secs
     )]

@@ -8,7 +8,8 @@ use crate::progress::Progress;
 use crate::{library_error, parse_count, parse_family, write_document, BadInput, Family, Files};
 use anyhow::Result;
 use grundy::request::{Door, Kind, Request};
-use grundy::sequence::run::{run as run_sequence, Chunk, RunOptions, Sink};
+use grundy::sequence::run::{run as run_sequence, Chunk, Keep, RunOptions, Sink};
+use grundy::sequence::store::LegState;
 use grundy::sequence::{Engine, HeapValues};
 use grundy::Limits;
 use grundy_plot::SequencePlot;
@@ -52,6 +53,13 @@ pub fn run(
         }
     };
     let options = run_options(args, n_threads);
+    if let (Some(_), Some(_), true) = (&args.out, &args.summary, args.resume) {
+        return Err(BadInput::msg(
+            "--resume with --out and --summary: the summaries need every value from heap 0; \
+             resume the --out run without --summary (or run --summary alone, in legs)",
+        )
+        .into());
+    }
     if let Some(path) = &args.out {
         return crate::seq_file::run(&game, max_heap, path, args, options, show_progress, limits);
     }
@@ -70,25 +78,7 @@ pub fn run(
         return Ok(true);
     }
     if let Some(dir) = &args.summary {
-        // Summaries only: the values go nowhere else.
-        let mut inner = BarOnly { bar: &mut bar };
-        let mut sink = Summarize::new(&mut inner, dir, &game.name)?;
-        let result = run_sequence(&game, max_heap, &options, Some(&mut sink), limits);
-        let error = sink.error.take();
-        bar.finish();
-        if let Some(error) = error {
-            return Err(error);
-        }
-        let report = result.map_err(library_error)?;
-        writeln!(
-            stdout,
-            "{} values of {} ({} engine): summaries at every power of two in {}",
-            max_heap + 1,
-            game.name,
-            report.engine,
-            dir.display()
-        )?;
-        return Ok(true);
+        return summaries_only(&game, max_heap, dir, args, options, &mut bar, limits, stdout);
     }
     let separator: &[u8] = b" ";
     let mut sink = Print {
@@ -109,6 +99,131 @@ pub fn run(
     Ok(true)
 }
 
+/// `--summary DIR` without `--out`: summaries only, in memory that does not grow with N, in
+/// legs whose state is `DIR/state`.
+#[allow(clippy::too_many_arguments)]
+fn summaries_only(
+    game: &grundy::games::heap::HeapGame,
+    max_heap: u64,
+    dir: &std::path::Path,
+    args: &SeqArgs,
+    options: RunOptions,
+    bar: &mut Progress,
+    limits: &Limits,
+    stdout: &mut dyn Write,
+) -> Result<bool> {
+    let state_path = dir.join("state");
+    let resumed = if args.resume {
+        let mut file = std::fs::File::open(&state_path).map_err(|error| {
+            BadInput::msg(format!(
+                "--resume: nothing to resume in '{}' ({error}); run without --resume to start",
+                dir.display()
+            ))
+        })?;
+        let state =
+            LegState::read_from(&mut std::io::BufReader::new(&mut file)).map_err(|error| {
+                BadInput::msg(format!("--resume: '{}': {error}", state_path.display()))
+            })?;
+        if state.game != game.name {
+            return Err(BadInput::msg(format!(
+                "--resume: '{}' is a run of {}, not {}",
+                state_path.display(),
+                state.game,
+                game.name
+            ))
+            .into());
+        }
+        if state.engine.n > max_heap + 1 {
+            return Err(BadInput::msg(format!(
+                "--resume: '{}' is past heap {max_heap} already (at {})",
+                state_path.display(),
+                state.engine.n - 1
+            ))
+            .into());
+        }
+        Some(state)
+    } else {
+        None
+    };
+    crate::seq_file::catch_interrupts();
+    let mut inner = BarOnly { bar, until: args.until, started: std::time::Instant::now() };
+    let mut sink = match &resumed {
+        Some(state) => Summarize::resumed(&mut inner, dir, &game.name, state.summaries.clone()),
+        None => Summarize::new(&mut inner, dir, &game.name)?,
+    };
+    // No values are kept for anyone: memory that does not grow with N.
+    let options = RunOptions {
+        keep: Some(Keep::summaries()),
+        resume: resumed.map(|state| std::sync::Arc::new(state.engine)),
+        ..options
+    };
+    let result = run_sequence(game, max_heap, &options, Some(&mut sink), limits);
+    let error = sink.error.take();
+    let powers = sink.powers.clone();
+    drop(sink);
+    inner.bar.finish();
+    if let Some(error) = error {
+        return Err(error);
+    }
+    let report = result.map_err(library_error)?;
+    if let Some(engine) = report.state {
+        let at = engine.n;
+        let state = LegState { game: game.name.clone(), engine, summaries: powers };
+        write_state(&state_path, &state)?;
+        let (interrupted, terminated) = crate::seq_file::interrupt_flags();
+        let status = if !interrupted.load(std::sync::atomic::Ordering::SeqCst) {
+            crate::seq_file::LEG_ENDED
+        } else if terminated.load(std::sync::atomic::Ordering::SeqCst) {
+            143
+        } else {
+            130
+        };
+        return Err(crate::Interrupted::with_status(
+            status,
+            format!(
+                "stopped at heap {at}: the state is saved in '{}'; run the same command with \
+                 --resume to go on",
+                state_path.display()
+            ),
+        )
+        .into());
+    }
+    if state_path.is_file() {
+        // The run is whole: its state is no longer needed.
+        let _ = std::fs::remove_file(&state_path);
+    }
+    writeln!(
+        stdout,
+        "{} values of {} ({} engine): summaries at every power of two in {}",
+        max_heap + 1,
+        game.name,
+        report.engine,
+        dir.display()
+    )?;
+    if let Some((prefix, tail)) = report.dropped {
+        writeln!(
+            stdout,
+            "kept in memory: heaps below {prefix} and the last {tail}, with the rare \
+             positions; no older value was needed"
+        )?;
+    }
+    Ok(true)
+}
+
+/// Writes a leg's state whole or not at all: `PATH.partial`, synced, renamed over `PATH`.
+fn write_state(path: &std::path::Path, state: &LegState) -> Result<()> {
+    let partial = path.with_extension("partial");
+    let written = (|| -> std::io::Result<()> {
+        let file = std::fs::File::create(&partial)?;
+        let mut out = std::io::BufWriter::new(file);
+        state.write_to(&mut out)?;
+        let file = out.into_inner().map_err(|error| error.into_error())?;
+        file.sync_all()?;
+        std::fs::rename(&partial, path)
+    })();
+    written.map_err(|error| anyhow::anyhow!("cannot write '{}': {error}", path.display()))
+}
+
 fn write_pictures(args: &SeqArgs, picture: &grundy_plot::Picture, chatty: bool) -> Result<()> {
     if let Some(path) = &args.png {
         write_picture(path, &picture.to_png(), chatty)?;
@@ -126,12 +241,22 @@ pub(crate) struct Summarize<'s> {
     inner: &'s mut dyn Sink,
     dir: std::path::PathBuf,
     game: String,
-    powers: grundy::sequence::store::PowerSummaries,
+    pub(crate) powers: grundy::sequence::store::PowerSummaries,
     /// A file error stops the run; it is reported as itself.
     pub error: Option<anyhow::Error>,
 }
 
 impl<'s> Summarize<'s> {
+    /// Summaries into `dir` for a run that goes on from `powers` (a leg's state).
+    pub fn resumed(
+        inner: &'s mut dyn Sink,
+        dir: &std::path::Path,
+        game: &str,
+        powers: grundy::sequence::store::PowerSummaries,
+    ) -> Self {
+        Summarize { inner, dir: dir.to_path_buf(), game: game.to_string(), powers, error: None }
+    }
+
     /// Summaries into `dir` (created if missing) for `game`'s run.
     pub fn new(inner: &'s mut dyn Sink, dir: &std::path::Path, game: &str) -> Result<Self> {
         std::fs::create_dir_all(dir).map_err(|error| {
@@ -180,6 +305,10 @@ impl Sink for Summarize<'_> {
         self.inner.step_done()
     }
 
+    fn leg_over(&mut self) -> bool {
+        self.inner.leg_over()
+    }
+
     fn progress(&mut self, heap: u64, note: &str) {
         self.inner.progress(heap, note);
     }
@@ -189,14 +318,22 @@ impl Sink for Summarize<'_> {
     }
 }
 
-/// A sink that only moves the progress bar.
+/// A sink that only moves the progress bar, and ends the leg at `until` or an interrupt.
 struct BarOnly<'b> {
     bar: &'b mut Progress,
+    until: Option<std::time::Duration>,
+    started: std::time::Instant,
 }
 
 impl Sink for BarOnly<'_> {
     fn values(&mut self, _first: u64, _values: Chunk<'_>) -> grundy::Result<()> {
         Ok(())
+    }
+
+    fn leg_over(&mut self) -> bool {
+        let (interrupted, _) = crate::seq_file::interrupt_flags();
+        interrupted.load(std::sync::atomic::Ordering::SeqCst)
+            || self.until.is_some_and(|until| self.started.elapsed() >= until)
     }
 
     fn progress(&mut self, heap: u64, note: &str) {

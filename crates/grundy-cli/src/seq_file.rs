@@ -29,7 +29,7 @@ use crate::{library_error, BadInput, Interrupted};
 use anyhow::{Context, Result};
 use grundy::games::heap::HeapGame;
 use grundy::sequence::period::Period;
-use grundy::sequence::run::{run as run_sequence, Chunk, RareValues, RunOptions, Sink};
+use grundy::sequence::run::{run as run_sequence, Chunk, Keep, RareValues, RunOptions, Sink};
 use grundy::sequence::sparse;
 use grundy::sequence::store::{
     self, checksum, value_bytes, values_from_bytes, width_for, Checkpoint, Header, ResumeRun,
@@ -43,6 +43,50 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The values already written to a sequence file (the partial file of a run in progress),
+/// read back for a run that keeps only a prefix and a tail in memory
+/// (([`grundy::sequence::sparse::Archive`])). The file is opened again for every read: a run
+/// rewrites its partial file at a wider width when a value outgrows the old one, and the
+/// values written before stay where the header says.
+#[derive(Debug, Clone)]
+struct FileArchive {
+    path: std::path::PathBuf,
+}
+
+impl FileArchive {
+    /// Reads from the sequence file at `path`.
+    fn new(path: impl Into<std::path::PathBuf>) -> FileArchive {
+        FileArchive { path: path.into() }
+    }
+}
+
+impl grundy::sequence::sparse::Archive for FileArchive {
+    fn read(&self, first: u64, out: &mut [u32]) -> std::io::Result<()> {
+        use std::io::{Error, Read, Seek, SeekFrom};
+        let mut file = std::fs::File::open(&self.path)?;
+        let header = grundy::sequence::store::read_header(&mut file)
+            .map_err(|error| Error::other(error.to_string()))?;
+        let width = u64::from(header.value_width);
+        file.seek(SeekFrom::Start(header.len() as u64 + first * width))?;
+        let mut bytes = vec![0u8; out.len() * width as usize];
+        file.read_exact(&mut bytes).map_err(|error| {
+            Error::new(
+                error.kind(),
+                format!(
+                    "{}: heaps {first} to {}: {error}",
+                    self.path.display(),
+                    first + out.len() as u64 - 1
+                ),
+            )
+        })?;
+        out.copy_from_slice(&grundy::sequence::store::values_from_bytes(
+            &bytes,
+            header.value_width,
+        ));
+        Ok(())
+    }
+}
 
 /// The partial file being written and its running checksum.
 struct Output {
@@ -206,14 +250,14 @@ static INTERRUPTED: std::sync::OnceLock<(Arc<AtomicBool>, Arc<AtomicBool>)> =
     std::sync::OnceLock::new();
 
 /// The flags the signals set: (interrupted by either, terminated by SIGTERM).
-fn interrupt_flags() -> &'static (Arc<AtomicBool>, Arc<AtomicBool>) {
+pub(crate) fn interrupt_flags() -> &'static (Arc<AtomicBool>, Arc<AtomicBool>) {
     INTERRUPTED.get_or_init(|| (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false))))
 }
 
 /// From here on SIGINT and SIGTERM ask the run to checkpoint and stop; a second one stops it at
 /// once (the last checkpoint still stands), with the shell's status for the signal: 128 + its
 /// number, 130 for SIGINT and 143 for SIGTERM.
-fn catch_interrupts() {
+pub(crate) fn catch_interrupts() {
     use signal_hook::consts::{SIGINT, SIGTERM};
     let (interrupted, terminated) = interrupt_flags();
     for (signal, status) in [(SIGINT, 130), (SIGTERM, 143)] {
@@ -447,6 +491,10 @@ impl Job<'_> {
         // written came from a proven period, which it proves again from them).
         options.earlier = earlier;
         options.deliver_from = output.n_written;
+        // A long run keeps only a prefix and a tail in memory and reads older values back
+        // from its partial file.
+        let archive = FileArchive::new(output.partial_path());
+        options.keep = Keep::for_file(self.max_heap, std::sync::Arc::new(archive));
         let mut bar = self.progress();
         bar.set_position(output.n_written);
         let mut sink = FileSink {

@@ -985,6 +985,62 @@ mod long_runs {
         }
     }
 
+    /// `--summary DIR` without `--out` in legs: each leg ends after `--until` with status 75
+    /// and its state in DIR/state, the next goes on from it alone (`--resume`); the summaries
+    /// are those of one run, the state goes when the run is whole, and a state that is not a
+    /// leg's, or another game's, is refused with status 2.
+    #[test]
+    fn summary_legs_resume_from_their_state_alone() {
+        let whole = dir().join("legs-whole");
+        let legs = dir().join("legs-parts");
+        for path in [&whole, &legs] {
+            let _ = std::fs::remove_dir_all(path);
+        }
+        let n = "300000";
+        let one = grundy(&["seq", "grundy", n, "--summary", whole.to_str().unwrap()]);
+        assert!(one.status.success(), "{}", String::from_utf8_lossy(&one.stderr));
+        let dir = legs.to_str().unwrap();
+        let mut args = vec!["seq", "grundy", n, "--summary", dir, "--until", "0.2"];
+        let mut n_legs = 0;
+        let last = loop {
+            let output = grundy(&args);
+            n_legs += 1;
+            if output.status.code() != Some(75) || n_legs > 400 {
+                break output;
+            }
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(stderr.contains("--resume to go on"), "{stderr}");
+            assert!(output.stdout.is_empty());
+            assert!(legs.join("state").is_file());
+            if n_legs == 1 {
+                args.push("--resume");
+                // Another game's state, and a state cut short, are refused.
+                let other = grundy(&["seq", "0.6", n, "--summary", dir, "--resume"]);
+                assert_eq!(other.status.code(), Some(2));
+                assert!(String::from_utf8_lossy(&other.stderr).contains("is a run of grundy"));
+                let bytes = std::fs::read(legs.join("state")).unwrap();
+                std::fs::write(legs.join("state"), &bytes[..bytes.len() / 2]).unwrap();
+                let cut = grundy(&args);
+                assert_eq!(cut.status.code(), Some(2), "{}", String::from_utf8_lossy(&cut.stderr));
+                std::fs::write(legs.join("state"), &bytes).unwrap();
+            }
+        };
+        assert!(last.status.success(), "{}", String::from_utf8_lossy(&last.stderr));
+        assert!(n_legs > 2, "{n_legs} legs");
+        // The same line, but for the directory's name.
+        let said = |output: &Output, path: &Path| {
+            String::from_utf8_lossy(&output.stdout).replace(path.to_str().unwrap(), "DIR")
+        };
+        assert_eq!(said(&last, &legs), said(&one, &whole));
+        assert!(!legs.join("state").exists(), "the state of a whole run is removed");
+        for entry in std::fs::read_dir(&whole).unwrap() {
+            let name = entry.unwrap().file_name();
+            let a = std::fs::read(whole.join(&name)).unwrap();
+            let b = std::fs::read(legs.join(&name)).unwrap();
+            assert!(a == b, "{name:?} differs");
+        }
+    }
+
     /// Regression (hardening round three): two runs writing the same `--out` both ended with
     /// status 0 and a file marked complete, with a valid checksum over the wrong bytes. The
     /// second is now refused with one line while the first runs, and the first's file is whole.

@@ -579,3 +579,272 @@ fn bad_games_say_what_is_wrong() {
         assert!(err.contains(text), "{text}: {err}");
     }
 }
+
+/// The values a run that keeps only a prefix and a tail has handed out, read back as its
+/// archive (as a run with `--out` reads its file): only values already handed out.
+struct Delivered {
+    values: std::sync::RwLock<Vec<u32>>,
+    reads: std::sync::atomic::AtomicUsize,
+}
+
+impl grundy::sequence::sparse::Archive for Delivered {
+    fn read(&self, first: u64, out: &mut [u32]) -> std::io::Result<()> {
+        let values = self.values.read().unwrap();
+        let first = first as usize;
+        assert!(first + out.len() <= values.len(), "read past the values handed out");
+        out.copy_from_slice(&values[first..first + out.len()]);
+        self.reads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+/// Runs `game` to heap `last` keeping heaps below `prefix` and the last `keep`, in steps of
+/// `step` heaps (dropping what it may after each), with or without an archive. The values
+/// handed out, why it stopped if it did, and the archive's reads.
+fn kept_run<V: grundy::sequence::sparse::Cell>(
+    mut engine: SparseEngine<V>,
+    last: usize,
+    (prefix, keep, step): (usize, usize, usize),
+    threads: usize,
+    with_archive: bool,
+) -> (Vec<u32>, Option<grundy::sequence::sparse::Blocked>, usize) {
+    use std::sync::Arc;
+    let delivered = Arc::new(Delivered { values: Default::default(), reads: Default::default() });
+    let archive: Option<Arc<dyn grundy::sequence::sparse::Archive>> =
+        with_archive.then(|| Arc::clone(&delivered) as Arc<_>);
+    engine.keep_tail(prefix, keep, archive);
+    loop {
+        let len = engine.len();
+        if len > last {
+            break;
+        }
+        let ok = engine.extend_parallel((len + step - 1).min(last), threads);
+        let handed = delivered.values.read().unwrap().len();
+        let fresh = engine.chunk_from(handed).to_vec();
+        delivered.values.write().unwrap().extend(fresh);
+        if !ok {
+            break;
+        }
+        let handed = delivered.values.read().unwrap().len();
+        engine.release(handed);
+    }
+    let values = delivered.values.read().unwrap().clone();
+    let reads = delivered.reads.load(std::sync::atomic::Ordering::Relaxed);
+    (values, engine.blocked().cloned(), reads)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// A run that keeps only a prefix and a tail, one and two threads, with a small window (so
+    /// that full enumerations run) and a small prefix and tail (so that they and the pairs of
+    /// rare positions far out read the archive): every value that of the straightforward
+    /// engine. Without an archive it stops at a heap that needs a value it dropped, having
+    /// handed out only right values, and names a heap it does not keep.
+    #[test]
+    fn a_run_keeping_a_prefix_and_a_tail_matches_the_straightforward_one(
+        code in random_code(),
+        mask in 1u32..64,
+        prefix in 8usize..200,
+        keep in 300usize..900,
+        step in 1usize..700,
+        window in prop_oneof![Just(4usize), Just(64)],
+    ) {
+        let game = code_game(&code);
+        if SparseEngine::<u16>::new(&game).is_none() {
+            return Ok(());
+        }
+        let last = 3000;
+        let mut reference = DenseEngine::new(&game);
+        reference.extend_to(last);
+        if reference.values().iter().any(|&v| v > 60_000) {
+            return Ok(());
+        }
+        let expected: Vec<u32> = reference.values().to_vec();
+        for threads in [1, 2] {
+            let engine = || SparseEngine::<u16>::with_fixed_mask(&game, mask).unwrap()
+                .with_fixed_window(window).with_parallel_from(96);
+            let (values, blocked, _) = kept_run(engine(), last, (prefix, keep, step), threads, true);
+            prop_assert_eq!(blocked, None, "{} with an archive", code);
+            prop_assert_eq!(&values, &expected, "{} (mask {:#x}, {} threads)", code, mask, threads);
+            let (values, blocked, _) = kept_run(engine(), last, (prefix, keep, step), threads, false);
+            prop_assert_eq!(&values[..], &expected[..values.len()], "{} without an archive", code);
+            if let Some(blocked) = blocked {
+                prop_assert!(values.len() <= blocked.heap && blocked.heap <= last);
+                prop_assert!(blocked.needed >= prefix && blocked.needed + keep < blocked.heap,
+                    "{}: heap {} said it needed {}", code, blocked.heap, blocked.needed);
+            } else {
+                prop_assert_eq!(values.len(), last + 1);
+            }
+        }
+    }
+}
+
+/// Grundy's game and Officers far past a small prefix and tail: the same values as a run that
+/// keeps them all, reading old values from the archive (rare positions far out, full
+/// enumerations), and without one, Grundy's game needs none past its last rare position.
+#[test]
+fn grundys_game_and_officers_keep_a_prefix_and_a_tail() {
+    for (name, prefix, keep) in [("grundy", 1 << 10, 6_000), ("0.6", 1 << 10, 4_000)] {
+        let game = grundy::game(name).unwrap().heap_game().unwrap();
+        let last = 30_000;
+        let mut whole = SparseEngine::<u16>::new(&game).unwrap();
+        assert!(whole.extend_parallel(last, 1));
+        let expected = whole.chunk().to_vec();
+        for threads in [1, 2] {
+            let engine = SparseEngine::<u16>::new(&game).unwrap().with_parallel_from(1 << 12);
+            let (values, blocked, reads) =
+                kept_run(engine, last, (prefix, keep, 1 << 12), threads, true);
+            assert_eq!(blocked, None, "{name}");
+            assert_eq!(values, expected, "{name}, {threads} threads");
+            assert!(reads > 0, "{name}: the archive was read");
+        }
+    }
+    // Grundy's game: the last rare position below 2^20 is 82,860; a tail of 2^17 holds the
+    // partners of every one, and the proofs never leave the prefix and the tail (values are
+    // dropped from heap 2^16 + 2^18 on).
+    let game = grundy::game("grundy").unwrap().heap_game().unwrap();
+    let last = 450_000;
+    let engine = SparseEngine::<u16>::new(&game).unwrap();
+    let (values, blocked, _) = kept_run(engine, last, (1 << 16, 1 << 17, 1 << 15), 2, false);
+    assert_eq!(blocked, None);
+    let mut whole = SparseEngine::<u16>::new(&game).unwrap();
+    assert!(whole.extend_parallel(last, 2));
+    assert_eq!(values, whole.chunk().to_vec());
+}
+
+/// A run through the library's `run` that keeps a prefix and a tail: the values its sink gets
+/// are those of a run that keeps them all, its memory is counted at what it keeps (a limit
+/// that refuses the whole run lets it through), it reports what it kept, and without an
+/// archive a run whose proofs leave the kept values stops with a limit error naming the heaps.
+#[test]
+fn a_run_keeping_a_tail_counts_its_memory_at_what_it_keeps() {
+    use grundy::sequence::run::{run, Chunk, Keep, RunOptions, Sink};
+    use std::sync::Arc;
+    /// Collects what it is handed, which its archive reads back.
+    struct Collect(Arc<Delivered>);
+    impl Sink for Collect {
+        fn values(&mut self, first: u64, values: Chunk<'_>) -> grundy::Result<()> {
+            let mut kept = self.0.values.write().unwrap();
+            assert_eq!(first as usize, kept.len());
+            kept.extend(values.to_vec());
+            Ok(())
+        }
+    }
+    let collect =
+        || Collect(Arc::new(Delivered { values: Default::default(), reads: Default::default() }));
+    let game = grundy::game("grundy").unwrap().heap_game().unwrap();
+    let last = 400_000u64;
+    let mut whole = collect();
+    run(&game, last, &RunOptions::default(), Some(&mut whole), &grundy::Limits::default()).unwrap();
+    // One byte a value: 400 KB for the whole run, at most 2^14 + 2·90,000 + 2^16 kept.
+    let tight = grundy::Limits { max_bytes: 300_000, ..grundy::Limits::default() };
+    let refused = run(&game, last, &RunOptions::default(), Some(&mut collect()), &tight);
+    assert!(refused.unwrap_err().is_limit());
+    let mut kept = collect();
+    let archive: Arc<dyn grundy::sequence::sparse::Archive> = Arc::clone(&kept.0) as Arc<_>;
+    let keep = Keep { prefix: 1 << 14, tail: 90_000, archive: Some(archive) };
+    let options = RunOptions { keep: Some(keep), n_threads: 2, ..RunOptions::default() };
+    let report = run(&game, last, &options, Some(&mut kept), &tight).unwrap();
+    assert_eq!(*kept.0.values.read().unwrap(), *whole.0.values.read().unwrap());
+    // Heap 260,200 first has value 121 among its options at (36,965, 223,235): past the prefix.
+    assert!(kept.0.reads.load(std::sync::atomic::Ordering::Relaxed) > 0);
+    let (prefix, tail) = report.dropped.expect("values were dropped");
+    assert_eq!(prefix, 1 << 14);
+    assert!((90_000..=180_000 + (1 << 16)).contains(&tail), "{tail}");
+    assert!(report.computed.is_empty());
+    let rare = report.rare.unwrap().positions;
+    assert_eq!(rare.last(), Some(&(82_860, 108)), "the last rare position below 2^20");
+    // Without the archive, that heap stops the run, which names it.
+    let keep = Keep { prefix: 1 << 15, tail: 90_000, archive: None };
+    let options = RunOptions { keep: Some(keep), ..RunOptions::default() };
+    let error =
+        run(&game, last, &options, Some(&mut collect()), &grundy::Limits::default()).unwrap_err();
+    assert!(error.is_limit());
+    let text = error.to_string();
+    assert!(
+        text.contains(
+            "heap 260200 of grundy needs that of heap 32768, which this run no longer keeps"
+        ) && text.contains("--out"),
+        "{text}"
+    );
+}
+
+/// A run in legs that keeps a prefix and a tail and no values file: each leg ends after a
+/// few steps, its state (engine and summaries) goes through bytes and the next leg starts
+/// from that alone; the values and the summaries at every power of two are those of one run.
+#[test]
+fn legs_from_their_state_alone_equal_one_run() {
+    use grundy::sequence::run::{run, Chunk, Keep, RunOptions, Sink};
+    use grundy::sequence::store::{LegState, PowerSummaries, PowerSummary};
+    struct Leg {
+        values: Vec<u32>,
+        summaries: PowerSummaries,
+        reached: Vec<PowerSummary>,
+        steps_left: usize,
+    }
+    impl Sink for Leg {
+        fn values(&mut self, _first: u64, values: Chunk<'_>) -> grundy::Result<()> {
+            let values = values.to_vec();
+            self.reached.extend(self.summaries.add(&values));
+            self.values.extend(values);
+            Ok(())
+        }
+        fn leg_over(&mut self) -> bool {
+            self.steps_left = self.steps_left.saturating_sub(1);
+            self.steps_left == 0
+        }
+    }
+    for (name, last, keep) in [("grundy", 400_000u64, 90_000), ("0.161", 200_000, 40_000)] {
+        let game = grundy::game(name).unwrap().heap_game().unwrap();
+        let keep = Keep { prefix: 1 << 16, tail: keep, archive: None };
+        let limits = grundy::Limits::default();
+        let mut whole = Leg {
+            values: vec![],
+            summaries: PowerSummaries::new(),
+            reached: vec![],
+            steps_left: usize::MAX,
+        };
+        let options =
+            RunOptions { keep: Some(keep.clone()), n_threads: 2, ..RunOptions::default() };
+        run(&game, last, &options, Some(&mut whole), &limits).unwrap();
+        assert_eq!(whole.values.len() as u64, last + 1);
+        let (mut values, mut reached, mut state): (Vec<u32>, Vec<PowerSummary>, Option<LegState>) =
+            (vec![], vec![], None);
+        let mut legs = 0;
+        loop {
+            let summaries =
+                state.as_ref().map_or_else(PowerSummaries::new, |s| s.summaries.clone());
+            let mut leg =
+                Leg { values: vec![], summaries, reached: vec![], steps_left: 3 + legs % 4 };
+            let options = RunOptions {
+                keep: Some(keep.clone()),
+                n_threads: 1 + legs % 2,
+                resume: state.take().map(|s| std::sync::Arc::new(s.engine)),
+                ..RunOptions::default()
+            };
+            let report = run(&game, last, &options, Some(&mut leg), &limits).unwrap();
+            values.extend(leg.values);
+            reached.extend(leg.reached);
+            legs += 1;
+            let Some(engine) = report.state else { break };
+            assert_eq!(
+                engine.n as usize,
+                values.len(),
+                "{name}: the state is where the values end"
+            );
+            let mut bytes = Vec::new();
+            LegState { game: name.into(), engine, summaries: leg.summaries }
+                .write_to(&mut bytes)
+                .unwrap();
+            let back = LegState::read_from(&mut bytes.as_slice()).unwrap();
+            assert_eq!(back.game, name);
+            // A state cut short is refused, not half read.
+            assert!(LegState::read_from(&mut &bytes[..bytes.len() - 3]).is_err());
+            state = Some(back);
+        }
+        assert!(legs > 4, "{name}: {legs} legs");
+        assert_eq!(values, whole.values, "{name}");
+        assert_eq!(reached, whole.reached, "{name}");
+    }
+}

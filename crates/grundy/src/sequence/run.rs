@@ -15,7 +15,7 @@ use super::dense::DenseEngine;
 use super::period::{
     self, find_long_period, find_period, proof_bound, LongPeriod, Period, ProofBound,
 };
-use super::sparse::{self, Cell, SparseEngine};
+use super::sparse::{self, Archive, Blocked, Cell, EngineState, SparseEngine};
 use super::triple::{three_heap_code, TripleEngine};
 use super::{closed_form, Computed, Engine};
 use crate::error::{Error, Result};
@@ -126,6 +126,13 @@ pub trait Sink {
 
     /// The period was proven at `period.proven_at`: the values from `first` on follow from it.
     fn period_proven(&mut self, _period: &Period, _first: u64) {}
+
+    /// Whether this leg of the run should end now (asked after each step): the run then
+    /// returns what it has, with the engine's state when it keeps a prefix and a tail
+    /// ([`RunReport::state`]), so that a later run goes on from it.
+    fn leg_over(&mut self) -> bool {
+        false
+    }
 }
 
 /// A sink that keeps nothing: the run's report and the engine's own values are the result.
@@ -168,6 +175,57 @@ pub trait SequenceEngine: Send {
 
     /// Gives up the values.
     fn into_computed(self: Box<Self>) -> Computed;
+
+    /// The number of heaps whose values are known.
+    fn len(&self) -> usize {
+        self.values().len()
+    }
+
+    /// Whether no value is known yet.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The values of heaps `from..len()` (kept: at least the last step's).
+    fn values_from(&self, from: usize) -> Chunk<'_> {
+        let values = self.values();
+        values.slice(from..values.len())
+    }
+
+    /// From now on keeps only what `keep` says, where the engine can (false: it keeps every
+    /// value).
+    fn keep_tail(&mut self, _keep: &Keep) -> bool {
+        false
+    }
+
+    /// The first heap past the prefix whose value is still kept (0: every value is).
+    fn first_kept(&self) -> usize {
+        0
+    }
+
+    /// The most values the engine keeps, when it keeps only a prefix and a tail.
+    fn kept_at_most(&self) -> Option<usize> {
+        None
+    }
+
+    /// Lets the engine drop kept values below `before` (the run has taken them).
+    fn release(&mut self, _before: usize) {}
+
+    /// Why the engine stopped short, when a heap needed a value it no longer has.
+    fn blocked(&self) -> Option<Blocked> {
+        None
+    }
+
+    /// Where the engine is, when it keeps a prefix and a tail ([`SparseEngine::state`]).
+    fn state(&self) -> Option<EngineState> {
+        None
+    }
+
+    /// The same engine on wider cells, its kept values and state carried over, when it keeps
+    /// only a prefix and a tail (the others are rebuilt from their values).
+    fn widen(
+        self: Box<Self>,
+    ) -> std::result::Result<Box<dyn SequenceEngine>, Box<dyn SequenceEngine>>;
 }
 
 impl<V: Cell> SequenceEngine for SparseEngine<V> {
@@ -194,6 +252,43 @@ impl<V: Cell> SequenceEngine for SparseEngine<V> {
     fn into_computed(self: Box<Self>) -> Computed {
         SparseEngine::into_computed(*self)
     }
+    fn len(&self) -> usize {
+        SparseEngine::len(self)
+    }
+    fn values_from(&self, from: usize) -> Chunk<'_> {
+        self.chunk_from(from)
+    }
+    fn keep_tail(&mut self, keep: &Keep) -> bool {
+        if self.is_folded() {
+            return false;
+        }
+        SparseEngine::keep_tail(self, keep.prefix, keep.tail, keep.archive.clone());
+        true
+    }
+    fn first_kept(&self) -> usize {
+        SparseEngine::first_kept(self)
+    }
+    fn kept_at_most(&self) -> Option<usize> {
+        self.tail_capacity()
+    }
+    fn release(&mut self, before: usize) {
+        SparseEngine::release(self, before);
+    }
+    fn blocked(&self) -> Option<Blocked> {
+        SparseEngine::blocked(self).cloned()
+    }
+    fn state(&self) -> Option<EngineState> {
+        SparseEngine::state(self)
+    }
+    fn widen(
+        self: Box<Self>,
+    ) -> std::result::Result<Box<dyn SequenceEngine>, Box<dyn SequenceEngine>> {
+        if V::BYTES == 1 && self.tail_capacity().is_some() {
+            Ok(Box::new(self.into_cells::<u16>()))
+        } else {
+            Err(self)
+        }
+    }
 }
 
 impl SequenceEngine for TripleEngine {
@@ -209,6 +304,11 @@ impl SequenceEngine for TripleEngine {
     }
     fn into_computed(self: Box<Self>) -> Computed {
         Computed::Wide(self.into_values())
+    }
+    fn widen(
+        self: Box<Self>,
+    ) -> std::result::Result<Box<dyn SequenceEngine>, Box<dyn SequenceEngine>> {
+        Err(self)
     }
 }
 
@@ -226,6 +326,11 @@ impl SequenceEngine for DenseEngine {
     fn into_computed(self: Box<Self>) -> Computed {
         Computed::Wide(self.into_values())
     }
+    fn widen(
+        self: Box<Self>,
+    ) -> std::result::Result<Box<dyn SequenceEngine>, Box<dyn SequenceEngine>> {
+        Err(self)
+    }
 }
 
 /// How a run is made.
@@ -240,6 +345,56 @@ pub struct RunOptions {
     /// The first heap whose value the sink still needs (at least `earlier.len()`; more when a
     /// resumed sink already holds values from a proven period, which the run proves again).
     pub deliver_from: u64,
+    /// Keep only a prefix and a tail of the values in memory (the fast engine; the others keep
+    /// every value): memory that does not grow with N.
+    pub keep: Option<Keep>,
+    /// Go on from where an earlier leg stopped ([`RunReport::state`]; with `keep`'s archive,
+    /// if any): the run starts at its heap.
+    pub resume: Option<std::sync::Arc<EngineState>>,
+}
+
+/// What a run whose memory does not grow with N keeps: the values of heaps below `prefix`, of
+/// the last `tail` heaps at least (up to twice as many between drops), and the rare positions;
+/// any other value it needs is read from `archive` (the values written so far), or, without
+/// one, the run stops with an error naming the heap. Nothing is ever guessed.
+#[derive(Clone)]
+pub struct Keep {
+    /// Heaps kept from 0.
+    pub prefix: usize,
+    /// Heaps kept at the end (larger than any removal and any block; the sparse-space method
+    /// reads the partners of the rare positions there).
+    pub tail: usize,
+    /// Where older values are read back.
+    pub archive: Option<std::sync::Arc<dyn Archive>>,
+}
+
+impl Keep {
+    /// What a run keeps when asked for no values, only summaries: 2^27 heaps from 0 and the
+    /// last 2^27 (Grundy's game: the last rare position below 2^32 is at 48,399,022), so
+    /// between 256 MiB and 768 MiB at two bytes a value, whatever N.
+    pub fn summaries() -> Keep {
+        Keep { prefix: 1 << 27, tail: 1 << 27, archive: None }
+    }
+}
+
+impl Keep {
+    /// What a run to heap `up_to` that writes its values to a file keeps: as
+    /// [`Keep::summaries`], reading older values back through `archive` (the file), when the
+    /// run is long enough to drop any; `None` otherwise (every value is kept, as before).
+    pub fn for_file(up_to: u64, archive: std::sync::Arc<dyn Archive>) -> Option<Keep> {
+        let keep = Keep { archive: Some(archive), ..Keep::summaries() };
+        (up_to >= (keep.prefix + 2 * keep.tail) as u64).then_some(keep)
+    }
+}
+
+impl std::fmt::Debug for Keep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Keep")
+            .field("prefix", &self.prefix)
+            .field("tail", &self.tail)
+            .field("archive", &self.archive.is_some())
+            .finish()
+    }
 }
 
 impl Default for RunOptions {
@@ -249,6 +404,8 @@ impl Default for RunOptions {
             n_threads: 1,
             earlier: Computed::default(),
             deliver_from: 0,
+            keep: None,
+            resume: None,
         }
     }
 }
@@ -306,6 +463,13 @@ pub struct RunReport {
     pub delivered_to: Option<u64>,
     /// The rare values, where the fast engine ran under a mask.
     pub rare: Option<RareValues>,
+    /// A run that kept only a prefix and a tail ([`RunOptions::keep`]) and dropped values:
+    /// the heaps kept from 0 and from the end when it finished. `computed` is then empty.
+    pub dropped: Option<(u64, u64)>,
+    /// A leg that ended before `up_to` ([`Sink::leg_over`]) with an engine that keeps a prefix
+    /// and a tail: its state, from which [`RunOptions::resume`] goes on. `computed` is then
+    /// empty and `delivered_to` the last heap handed to the sink.
+    pub state: Option<EngineState>,
 }
 
 /// Period checks run each time the sequence grows by this fraction (1/8, or up to 1/2 where
@@ -361,7 +525,8 @@ pub fn run(
     mut sink: Option<&mut dyn Sink>,
     limits: &Limits,
 ) -> Result<RunReport> {
-    let first = (options.earlier.len() as u64).max(options.deliver_from);
+    let resumed_at = options.resume.as_ref().map_or(0, |state| state.n);
+    let first = (options.earlier.len() as u64).max(options.deliver_from).max(resumed_at);
     let wants_values = sink.as_ref().is_some_and(|sink| sink.wants_values());
     if let Some((period, first_values)) = closed_form(game) {
         if let Some(sink) = sink.as_deref_mut().filter(|_| wants_values) {
@@ -374,6 +539,8 @@ pub fn run(
             engine: "closed form",
             delivered_to: wants_values.then_some(up_to),
             rare: None,
+            dropped: None,
+            state: None,
         });
     }
     let compute_to = usize::try_from(up_to).map_err(|_| too_long(up_to))?;
@@ -402,7 +569,8 @@ pub fn run(
             Chunk::Narrow(_) => 2,
             Chunk::Wide(_) | Chunk::Long(_) => 4,
         };
-        (heap as u64).saturating_add(1).saturating_mul(bytes_per_value)
+        let kept = engine.kept_at_most().map_or(heap, |most| heap.min(most));
+        (kept as u64).saturating_add(1).saturating_mul(bytes_per_value)
     };
     // A game no theorem can stop early must fit whole; the others are checked as they grow.
     if proof_bound(game).is_none() {
@@ -411,25 +579,31 @@ pub fn run(
             &format!("the values of {} to heap {up_to}", game.name),
         )?;
     }
-    let mut schedule = Schedule::new(game, engine.values().len());
+    let mut schedule = Schedule::new(game, engine.len());
     let mut delivered = first as usize;
     let mut period = None;
+    let mut leg_ended = false;
     // Steps start small and grow while they are quick, so that progress and cancellation come
     // often even where one heap costs a lot (a repeating digit: work grows with the heap).
     let mut step = MIN_STEP;
-    while engine.values().len() <= compute_to {
+    while engine.len() <= compute_to {
         limits.check()?;
-        let len = engine.values().len();
-        let target = compute_to.min(schedule.next_check).min(len + step - 1);
+        let len = engine.len();
+        // Once values are dropped no period is looked for (the proof reads them).
+        let next_check = if engine.first_kept() == 0 { schedule.next_check } else { usize::MAX };
+        let target = compute_to.min(next_check).min(len + step - 1);
         limits.count_bytes(
             memory_for(engine.as_ref(), target),
             &format!("the values of {} to heap {target}", game.name),
         )?;
         let started = Instant::now();
         if !engine.extend_to(target, options.n_threads) {
+            if let Some(blocked) = engine.blocked() {
+                return Err(blocked_error(game, &blocked, options.keep.as_ref()));
+            }
             // A value outgrew the engine's cells: carry on with wider ones (the fast engine on
             // two bytes, then the straightforward engine on four).
-            engine = widened(game, engine);
+            engine = widened(game, engine)?;
             continue;
         }
         let took = started.elapsed();
@@ -439,24 +613,32 @@ pub fn run(
         } else if took > STEP_TIME {
             step = (step / 2).max(1);
         }
-        let len = engine.values().len();
+        let len = engine.len();
         if let Some(sink) = sink.as_deref_mut() {
             if len > delivered && wants_values {
-                sink.values(delivered as u64, engine.values().slice(delivered..len))?;
+                sink.values(delivered as u64, engine.values_from(delivered))?;
                 delivered = len;
             }
             sink.progress(len as u64 - 1, &engine.note());
             sink.step_done()?;
+            if len <= compute_to && sink.leg_over() {
+                leg_ended = true;
+            }
         }
-        if len > schedule.next_check || len > compute_to {
+        // Values the sink has (or does not want) may be dropped.
+        engine.release(if wants_values { delivered } else { len });
+        if engine.first_kept() == 0 && (len > schedule.next_check || len > compute_to) {
             if let Some(found) = schedule.check(engine.values(), len > compute_to) {
                 period = Some(found);
                 break;
             }
         }
+        if leg_ended {
+            break;
+        }
     }
     if let (Some(found), Some(sink)) = (&period, sink.filter(|_| wants_values)) {
-        let len = engine.values().len() as u64;
+        let len = engine.len() as u64;
         if len <= up_to {
             sink.period_proven(found, len.max(first));
             deliver_from_period(sink, found, engine.values(), len.max(first), up_to, limits)?;
@@ -465,12 +647,24 @@ pub fn run(
     }
     let engine_name = engine.name();
     let rare = engine.rare_values();
+    let state = if leg_ended && period.is_none() { engine.state() } else { None };
+    let dropped = (engine.first_kept() > 0).then(|| {
+        let keep = options.keep.as_ref().expect("only a run asked to drops values");
+        (keep.prefix as u64, engine.len() as u64 - engine.first_kept() as u64)
+    });
     Ok(RunReport {
         rare,
         period,
-        computed: engine.into_computed(),
+        dropped,
+        // A run that dropped values gives none back (they went to its sink).
+        computed: if dropped.is_some() || state.is_some() {
+            Computed::default()
+        } else {
+            engine.into_computed()
+        },
         engine: engine_name,
-        delivered_to: wants_values.then_some(up_to),
+        delivered_to: wants_values.then(|| if leg_ended { delivered as u64 - 1 } else { up_to }),
+        state,
     })
 }
 
@@ -484,6 +678,53 @@ fn too_long(up_to: u64) -> Error {
 
 /// The engine `options` ask for, started from the earlier values.
 fn new_engine(game: &HeapGame, options: &RunOptions) -> Result<Box<dyn SequenceEngine>> {
+    if let Some(state) = &options.resume {
+        let archive = options.keep.as_ref().and_then(|keep| keep.archive.clone());
+        let engine: Option<Box<dyn SequenceEngine>> = if state.bytes {
+            SparseEngine::<u8>::from_state(game, state, archive)
+                .map(|engine| Box::new(engine) as Box<dyn SequenceEngine>)
+        } else {
+            SparseEngine::<u16>::from_state(game, state, archive)
+                .map(|engine| Box::new(engine) as Box<dyn SequenceEngine>)
+        };
+        return engine.ok_or_else(|| {
+            Error::invalid(format!(
+                "the state to resume from is not one of {}'s runs on the fast engine (its values, \
+                 rare positions or histogram do not agree)",
+                game.name
+            ))
+        });
+    }
+    let mut engine = new_engine_keeping_all(game, options)?;
+    if let Some(keep) = &options.keep {
+        engine.keep_tail(keep);
+    }
+    Ok(engine)
+}
+
+/// The error of a run that needed a value it had dropped.
+fn blocked_error(game: &HeapGame, blocked: &Blocked, keep: Option<&Keep>) -> Error {
+    let (prefix, tail) = keep.map_or((0, 0), |keep| (keep.prefix, keep.tail));
+    let why = match &blocked.error {
+        Some(error) => format!("reading it back failed: {error}"),
+        None => "keep the values in a file (--out) so that they can be read back".into(),
+    };
+    Error::limit(
+        Limit::Memory,
+        (prefix + 2 * tail) as u64,
+        format!(
+            "the value of heap {} of {} needs that of heap {}, which this run no longer keeps \
+             (it keeps heaps below {prefix} and the last {tail} or more); {why}",
+            blocked.heap, game.name, blocked.needed
+        ),
+    )
+}
+
+/// [`new_engine`] before it is told what to keep.
+fn new_engine_keeping_all(
+    game: &HeapGame,
+    options: &RunOptions,
+) -> Result<Box<dyn SequenceEngine>> {
     let earlier = &options.earlier;
     if options.engine == Engine::Fastest {
         if sparse::supports(game) {
@@ -522,7 +763,23 @@ fn cells<V: Cell>(chunk: Chunk<'_>) -> Vec<V> {
 
 /// The engine that carries on where `engine` met a value its cells cannot hold: the fast
 /// engine on two bytes after one, the straightforward engine on four after that.
-fn widened(game: &HeapGame, engine: Box<dyn SequenceEngine>) -> Box<dyn SequenceEngine> {
+fn widened(game: &HeapGame, engine: Box<dyn SequenceEngine>) -> Result<Box<dyn SequenceEngine>> {
+    let engine = match engine.widen() {
+        Ok(wider) => return Ok(wider),
+        Err(engine) => engine,
+    };
+    if engine.first_kept() > 0 {
+        return Err(Error::limit(
+            Limit::Memory,
+            u64::from(u16::MAX),
+            format!(
+                "a value of {} past {}: a run that keeps only some of its values goes no \
+                 further than two-byte values",
+                game.name,
+                u16::MAX
+            ),
+        ));
+    }
     let values = engine.values();
     let narrow: Option<Vec<u16>> = match values {
         Chunk::Bytes(bytes) => Some(bytes.iter().map(|&v| u16::from(v)).collect()),
@@ -532,11 +789,11 @@ fn widened(game: &HeapGame, engine: Box<dyn SequenceEngine>) -> Box<dyn Sequence
     if let Some(narrow) = narrow {
         drop(engine);
         if let Some(engine) = SparseEngine::<u16>::with_values(game, narrow) {
-            return Box::new(engine);
+            return Ok(Box::new(engine));
         }
         unreachable!("the fast engine took this game on bytes, so it takes it on two bytes");
     }
-    Box::new(DenseEngine::with_values(game, &values.to_vec()))
+    Ok(Box::new(DenseEngine::with_values(game, &values.to_vec())))
 }
 
 /// Hands the values of heaps `from..=up_to` to the sink, from the proven period.

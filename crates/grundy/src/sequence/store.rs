@@ -846,3 +846,266 @@ mod tests {
         assert!(at(1 << 21).rare_report().contains("none listed"));
     }
 }
+
+/// The first bytes of a leg's state file ([`LegState`]).
+pub const STATE_MAGIC: &[u8; 8] = b"GRUNDYLG";
+
+/// Where a run in legs that keeps no values file stopped: the game, the engine's state
+/// (its kept values, rare positions, histogram) and the summaries' (`--summary`), written by
+/// [`LegState::write_to`] and read back by [`LegState::read_from`], so that the next leg
+/// goes on from it alone, here or on another machine (all integers little-endian).
+#[derive(Debug, Clone)]
+pub struct LegState {
+    /// The game's canonical name.
+    pub game: String,
+    /// The engine's state.
+    pub engine: crate::sequence::sparse::EngineState,
+    /// The summaries' state.
+    pub summaries: PowerSummaries,
+}
+
+/// Little-endian fields, with the error of a short read.
+struct Fields<R>(R);
+
+impl<R: std::io::Read> Fields<R> {
+    fn u64(&mut self) -> std::io::Result<u64> {
+        let mut bytes = [0u8; 8];
+        self.0.read_exact(&mut bytes)?;
+        Ok(u64::from_le_bytes(bytes))
+    }
+    fn u32(&mut self) -> std::io::Result<u32> {
+        let mut bytes = [0u8; 4];
+        self.0.read_exact(&mut bytes)?;
+        Ok(u32::from_le_bytes(bytes))
+    }
+    /// A count of items of `size` bytes, refused past `most` before anything is allocated.
+    fn count(&mut self, most: u64) -> std::io::Result<usize> {
+        let count = self.u64()?;
+        if count > most {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("a count of {count} (at most {most} here)"),
+            ));
+        }
+        Ok(count as usize)
+    }
+    fn u64s(&mut self, most: u64) -> std::io::Result<Vec<u64>> {
+        let count = self.count(most)?;
+        (0..count).map(|_| self.u64()).collect()
+    }
+    fn bytes(&mut self, most: u64) -> std::io::Result<Vec<u8>> {
+        let count = self.count(most)?;
+        let mut bytes = vec![0u8; count];
+        self.0.read_exact(&mut bytes)?;
+        Ok(bytes)
+    }
+}
+
+fn put_u64s(out: &mut Vec<u8>, values: &[u64]) {
+    out.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    for value in values {
+        out.extend_from_slice(&value.to_le_bytes());
+    }
+}
+
+/// Kept values a state may hold at most (2^34: far past any prefix and tail that fit memory).
+const MAX_STATE_VALUES: u64 = 1 << 34;
+/// Entries of a histogram, rare list or heap list a state may hold at most.
+const MAX_STATE_ENTRIES: u64 = 1 << 28;
+
+impl LegState {
+    /// Writes the state to `out`.
+    pub fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let engine = &self.engine;
+        let mut head = Vec::new();
+        head.extend_from_slice(STATE_MAGIC);
+        head.extend_from_slice(&VERSION.to_le_bytes());
+        head.extend_from_slice(&(self.game.len() as u64).to_le_bytes());
+        head.extend_from_slice(self.game.as_bytes());
+        for field in [engine.n, u64::from(engine.bytes), engine.prefix, engine.shift, engine.keep] {
+            head.extend_from_slice(&field.to_le_bytes());
+        }
+        head.extend_from_slice(&engine.mask.to_le_bytes());
+        head.extend_from_slice(&engine.max_value.to_le_bytes());
+        for field in [engine.window, engine.next_mask_review, engine.rare_at_review] {
+            head.extend_from_slice(&field.to_le_bytes());
+        }
+        put_u64s(&mut head, &engine.histogram);
+        let rare: Vec<u64> = engine.rare.iter().flat_map(|&(at, v)| [at, u64::from(v)]).collect();
+        put_u64s(&mut head, &rare);
+        self.summaries.put(&mut head);
+        out.write_all(&head)?;
+        // The values, two bytes each, in blocks.
+        out.write_all(&(engine.values.len() as u64).to_le_bytes())?;
+        for block in engine.values.chunks(1 << 20) {
+            let bytes: Vec<u8> = block.iter().flat_map(|v| v.to_le_bytes()).collect();
+            out.write_all(&bytes)?;
+        }
+        out.write_all(STATE_MAGIC)
+    }
+
+    /// Reads a state written by [`LegState::write_to`]; an error says what is wrong with it.
+    pub fn read_from(input: &mut dyn std::io::Read) -> crate::error::Result<LegState> {
+        use crate::error::Error;
+        let bad = |what: &str, error: std::io::Error| {
+            Error::invalid(format!("not a whole grundy leg state ({what}: {error})"))
+        };
+        let mut fields = Fields(input);
+        let mut magic = [0u8; 8];
+        fields.0.read_exact(&mut magic).map_err(|e| bad("the start", e))?;
+        if &magic != STATE_MAGIC {
+            return Err(Error::invalid(
+                "not a grundy leg state (its first bytes are not GRUNDYLG)",
+            ));
+        }
+        let version = fields.u32().map_err(|e| bad("the version", e))?;
+        if version != VERSION {
+            return Err(Error::invalid(format!(
+                "a leg state of version {version}; this grundy reads version {VERSION}"
+            )));
+        }
+        let name = fields.bytes(MAX_GAME_NAME_BYTES).map_err(|e| bad("the game", e))?;
+        let game =
+            String::from_utf8(name).map_err(|_| Error::invalid("the game name is not UTF-8"))?;
+        let mut head = || -> std::io::Result<_> {
+            let (n, bytes, prefix, shift, keep) =
+                (fields.u64()?, fields.u64()? == 1, fields.u64()?, fields.u64()?, fields.u64()?);
+            let (mask, max_value) = (fields.u32()?, fields.u32()?);
+            let (window, next_mask_review, rare_at_review) =
+                (fields.u64()?, fields.u64()?, fields.u64()?);
+            let histogram = fields.u64s(MAX_STATE_ENTRIES)?;
+            let rare_flat = fields.u64s(MAX_STATE_ENTRIES)?;
+            Ok((
+                n,
+                bytes,
+                prefix,
+                shift,
+                keep,
+                mask,
+                max_value,
+                window,
+                next_mask_review,
+                rare_at_review,
+                histogram,
+                rare_flat,
+            ))
+        };
+        let (
+            n,
+            bytes,
+            prefix,
+            shift,
+            keep,
+            mask,
+            max_value,
+            window,
+            next_mask_review,
+            rare_at_review,
+            histogram,
+            rare_flat,
+        ) = head().map_err(|e| bad("the engine", e))?;
+        if rare_flat.len() % 2 == 1 || rare_flat.chunks(2).any(|p| p[1] > u64::from(u16::MAX)) {
+            return Err(Error::invalid("not a whole grundy leg state (its rare list is cut)"));
+        }
+        let rare = rare_flat.chunks(2).map(|p| (p[0], p[1] as u16)).collect();
+        let summaries = PowerSummaries::take(&mut fields).map_err(|e| bad("the summaries", e))?;
+        let count = fields.count(MAX_STATE_VALUES).map_err(|e| bad("the values", e))?;
+        let mut values = Vec::with_capacity(count);
+        let mut block = vec![0u8; 2 << 20];
+        while values.len() < count {
+            let take = (count - values.len()).min(1 << 20);
+            fields.0.read_exact(&mut block[..2 * take]).map_err(|e| bad("the values", e))?;
+            values.extend(
+                block[..2 * take].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])),
+            );
+        }
+        fields.0.read_exact(&mut magic).map_err(|e| bad("the end", e))?;
+        if &magic != STATE_MAGIC {
+            return Err(Error::invalid(
+                "not a whole grundy leg state (its last bytes are not GRUNDYLG)",
+            ));
+        }
+        let engine = crate::sequence::sparse::EngineState {
+            n,
+            bytes,
+            values,
+            prefix,
+            shift,
+            keep,
+            mask,
+            rare,
+            histogram,
+            window,
+            next_mask_review,
+            rare_at_review,
+            max_value,
+        };
+        Ok(LegState { game, engine, summaries })
+    }
+}
+
+impl PowerSummaries {
+    /// Appends the summaries' state to `out` ([`LegState`]).
+    fn put(&self, out: &mut Vec<u8>) {
+        put_u64s(out, &self.counts);
+        let run = &self.run;
+        for field in [run.n_values, u64::from(run.max_value), run.first_max_at] {
+            out.extend_from_slice(&field.to_le_bytes());
+        }
+        out.extend_from_slice(&run.crc.clone().finalize().to_le_bytes());
+        out.push(u8::from(run.wide));
+        out.extend_from_slice(&self.zero.map_or(u64::MAX, u64::from).to_le_bytes());
+        out.extend_from_slice(&(self.heaps.len() as u64).to_le_bytes());
+        for list in &self.heaps {
+            match list {
+                Some(heaps) => put_u64s(out, heaps),
+                None => out.extend_from_slice(&u64::MAX.to_le_bytes()),
+            }
+        }
+        out.extend_from_slice(&(self.kept as u64).to_le_bytes());
+    }
+
+    /// Reads what [`PowerSummaries::put`] wrote.
+    fn take<R: std::io::Read>(fields: &mut Fields<R>) -> std::io::Result<PowerSummaries> {
+        let counts = fields.u64s(MAX_STATE_ENTRIES)?;
+        let (n_values, max_value, first_max_at) = (fields.u64()?, fields.u64()?, fields.u64()?);
+        let crc = fields.u32()?;
+        let mut wide = [0u8; 1];
+        fields.0.read_exact(&mut wide)?;
+        let zero = fields.u64()?;
+        let n_lists = fields.count(MAX_STATE_ENTRIES)?;
+        let mut heaps = Vec::with_capacity(n_lists);
+        for _ in 0..n_lists {
+            let count = fields.u64()?;
+            if count == u64::MAX {
+                heaps.push(None);
+            } else if count > RARE_BUDGET as u64 {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "a rare list past its budget",
+                ));
+            } else {
+                heaps.push(Some(
+                    (0..count).map(|_| fields.u64()).collect::<std::io::Result<Vec<u64>>>()?,
+                ));
+            }
+        }
+        let kept = fields.u64()? as usize;
+        let invalid =
+            |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
+        Ok(PowerSummaries {
+            counts,
+            run: RunSummary {
+                n_values,
+                max_value: u32::try_from(max_value)
+                    .map_err(|_| invalid("a largest value past 2^32"))?,
+                first_max_at,
+                crc: crc32fast::Hasher::new_with_initial_len(crc, n_values.saturating_mul(2)),
+                wide: wide[0] == 1,
+            },
+            zero: (zero != u64::MAX).then_some(zero as u32),
+            heaps,
+            kept,
+        })
+    }
+}

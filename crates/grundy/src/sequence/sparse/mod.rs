@@ -35,9 +35,12 @@ mod fold;
 mod marking;
 mod record;
 mod stream;
+mod tail;
 
 pub use cell::Cell;
 pub use fold::{Folded, FoldedValues};
+pub use tail::{Archive, Blocked};
+use tail::{Layout, Reader};
 
 use crate::rules::heap::{HeapGame, HeapRules};
 use crate::sequence::{Chunk, Computed};
@@ -109,6 +112,63 @@ pub struct SparseEngine<V: Cell = u16> {
     rare_bits: Vec<u64>,
     /// Fold as soon as the mask allows, not only when a value passes 255 (for tests).
     fold_early: bool,
+    /// Where the kept values are ([`tail`]): every heap unless the run keeps only a prefix
+    /// and a tail.
+    layout: Layout,
+    tail: Option<TailMode>,
+    /// Set when a heap needed a value neither kept nor readable: the run stops there.
+    blocked: Option<Blocked>,
+}
+
+/// Where a run that keeps a prefix and a tail stopped ([`SparseEngine::state`]): its kept
+/// values and everything else it needs to go on exactly as if it had not stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineState {
+    /// Heaps known: `0..n`.
+    pub n: u64,
+    /// Whether the engine was on one byte a value (else two).
+    pub bytes: bool,
+    /// The kept values: heaps below `prefix`, then from `prefix + shift` to `n`.
+    pub values: Vec<u16>,
+    /// Heaps kept from 0.
+    pub prefix: u64,
+    /// How far the tail is shifted (heaps dropped between the prefix and the tail).
+    pub shift: u64,
+    /// Heaps kept at the end, at least.
+    pub keep: u64,
+    /// The sparse-space mask.
+    pub mask: u32,
+    /// Every rare position (heap 0 aside) with its value.
+    pub rare: Vec<(u64, u16)>,
+    /// How many heaps have each value.
+    pub histogram: Vec<u64>,
+    /// The window of pairs (speed only).
+    pub window: u64,
+    /// The heap at which the mask is next chosen again (speed only).
+    pub next_mask_review: u64,
+    /// Rare positions when the mask was last chosen (speed only).
+    pub rare_at_review: u64,
+    /// The largest value so far.
+    pub max_value: u32,
+}
+
+/// A run that keeps only a prefix and a tail ([`tail`]).
+#[derive(Clone)]
+struct TailMode {
+    /// Heaps kept at the end (at least; up to twice as many between drops).
+    keep: usize,
+    archive: Option<std::sync::Arc<dyn Archive>>,
+    /// The archive's first error, from whichever thread met it.
+    error: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+}
+
+impl std::fmt::Debug for TailMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TailMode")
+            .field("keep", &self.keep)
+            .field("archive", &self.archive.is_some())
+            .finish()
+    }
 }
 
 /// A mask is used while its rare positions are at most this fraction of all positions.
@@ -134,6 +194,9 @@ const MIN_SHARED_WORK: usize = 256;
 /// Phase 1 offers up to this many candidate values per heap when they cost nothing to find
 /// (common values under a mask); without a mask each costs a full scan, so it offers one.
 const MAX_STOPS: usize = 2;
+
+/// Spare room past twice the tail, for the values added between drops.
+const MAX_STEP_HINT: usize = 1 << 16;
 
 /// The window is tuned once per this many heaps.
 const WINDOW_EPOCH: u64 = 4096;
@@ -271,6 +334,9 @@ impl<V: Cell> SparseEngine<V> {
             folded: false,
             rare_bits: Vec::new(),
             fold_early: false,
+            layout: Layout::default(),
+            tail: None,
+            blocked: None,
         })
     }
 
@@ -321,6 +387,213 @@ impl<V: Cell> SparseEngine<V> {
         self.folded
     }
 
+    /// The number of heaps whose values are known (`0..len`), kept or not.
+    pub fn len(&self) -> usize {
+        self.values.len() + self.layout.shift
+    }
+
+    /// Whether no value is known yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// From now on, keeps only the values of heaps below `prefix` and of the last `keep` heaps
+    /// at least (up to twice as many between drops; see [`SparseEngine::release`]), reading
+    /// any other value it needs from `archive`, or, without one, stopping at the heap that
+    /// needs it ([`SparseEngine::blocked`]). The answers are those of a run that keeps every
+    /// value; the record path and folded bytes are not used (they read every value), and the
+    /// mask is no longer chosen again once values are dropped. `keep` must be larger than any
+    /// removal and any block of heaps (at least 2^16).
+    pub fn keep_tail(
+        &mut self,
+        prefix: usize,
+        keep: usize,
+        archive: Option<std::sync::Arc<dyn Archive>>,
+    ) {
+        assert!(!self.folded, "folded values are not kept by halves");
+        assert!(self.layout.keeps_all() && prefix >= 1 && keep >= 1);
+        self.layout = Layout { prefix, shift: 0 };
+        self.record_from = None;
+        self.tail = Some(TailMode { keep, archive, error: Default::default() });
+    }
+
+    /// Drops the kept values of heaps from the prefix up to below `before`, as far as the tail
+    /// keeps its `keep` heaps; only once at least `keep` can go (a move of the tail costs one
+    /// pass over it, so once per `keep` heaps). Nothing without [`SparseEngine::keep_tail`].
+    /// The caller must have taken every value it needs below `before`.
+    pub fn release(&mut self, before: usize) {
+        let Some(tail) = &self.tail else {
+            return;
+        };
+        let len = self.len();
+        let new_base = before.min(len.saturating_sub(tail.keep));
+        let prefix = self.layout.prefix;
+        let base = prefix + self.layout.shift;
+        if new_base < prefix || new_base < base + tail.keep {
+            return;
+        }
+        let drop = new_base - base;
+        self.values.drain(prefix..prefix + drop);
+        self.layout.shift += drop;
+        // The tail grows back to twice `keep` before the next drop.
+        self.values.shrink_to(prefix + 2 * tail.keep + MAX_STEP_HINT);
+    }
+
+    /// The first heap whose value is kept past the prefix (0 when every value is kept).
+    pub fn first_kept(&self) -> usize {
+        self.layout.base()
+    }
+
+    /// The values of heaps `from..len()`, which must all be kept.
+    pub fn chunk_from(&self, from: usize) -> Chunk<'_> {
+        assert!(!self.folded || self.layout.keeps_all());
+        let slot = self.layout.slot(from).expect("kept values");
+        if self.folded {
+            // Folded values decode with their heap's bit: only whole runs are folded.
+            return V::folded(&self.values, self.mask, &self.rare_bits).slice(from..self.len());
+        }
+        V::chunk(&self.values[slot..])
+    }
+
+    /// The most values kept at once, when the engine keeps only a prefix and a tail.
+    pub fn tail_capacity(&self) -> Option<usize> {
+        let tail = self.tail.as_ref()?;
+        Some(self.layout.prefix.saturating_add(2 * tail.keep + MAX_STEP_HINT))
+    }
+
+    /// The same engine on other cells (every value must fit them), its state carried over:
+    /// how a run that keeps a prefix and a tail goes on to two bytes a value.
+    pub fn into_cells<W: Cell>(self) -> SparseEngine<W> {
+        assert!(!self.folded, "folded values are widened from the whole run");
+        let convert = |cells: Vec<V>| -> Vec<W> {
+            cells.into_iter().map(|cell| W::from_u32(cell.into())).collect()
+        };
+        SparseEngine {
+            take_all: self.take_all,
+            leave_one: self.leave_one,
+            split_after: self.split_after,
+            unequal: self.unequal,
+            values: convert(self.values),
+            histogram: self.histogram,
+            mask: self.mask,
+            rare: self.rare,
+            rare_values: convert(self.rare_values),
+            window: self.window,
+            wasted_pairs: self.wasted_pairs,
+            heaps_since_tuning: self.heaps_since_tuning,
+            next_mask_review: self.next_mask_review,
+            rare_at_review: self.rare_at_review,
+            stats: self.stats,
+            sequential: Workspace::default(),
+            block: self.block,
+            scratches: Vec::new(),
+            parallel_from: self.parallel_from,
+            record_from: self.record_from,
+            dense_full_pairs: self.dense_full_pairs,
+            tune: self.tune,
+            folded: false,
+            rare_bits: self.rare_bits,
+            fold_early: self.fold_early,
+            layout: self.layout,
+            tail: self.tail,
+            blocked: self.blocked,
+        }
+    }
+
+    /// What a run that keeps a prefix and a tail needs to go on later from heap
+    /// [`SparseEngine::len`], on this machine or another ([`EngineState`]); `None` for a run
+    /// that keeps every value (its values are its state) or on folded bytes.
+    pub fn state(&self) -> Option<EngineState> {
+        let tail = self.tail.as_ref()?;
+        if self.folded {
+            return None;
+        }
+        Some(EngineState {
+            n: self.len() as u64,
+            bytes: V::BYTES == 1,
+            values: self.values.iter().map(|&cell| Into::<u32>::into(cell) as u16).collect(),
+            prefix: self.layout.prefix as u64,
+            shift: self.layout.shift as u64,
+            keep: tail.keep as u64,
+            mask: self.mask,
+            rare: self
+                .rare
+                .iter()
+                .zip(&self.rare_values)
+                .map(|(&n, &v)| (n as u64, Into::<u32>::into(v) as u16))
+                .collect(),
+            histogram: self.histogram.clone(),
+            window: self.window as u64,
+            next_mask_review: self.next_mask_review as u64,
+            rare_at_review: self.rare_at_review as u64,
+            max_value: self.stats.max_value,
+        })
+    }
+
+    /// The engine `state` describes, for `game`, reading older values from `archive`; `None`
+    /// when the state does not fit the game or these cells (a value past them, a prefix
+    /// longer than the values, a rare position past the heaps known).
+    pub fn from_state(
+        game: &HeapGame,
+        state: &EngineState,
+        archive: Option<std::sync::Arc<dyn Archive>>,
+    ) -> Option<Self> {
+        let mut engine = Self::new(game)?;
+        let n = usize::try_from(state.n).ok()?;
+        let (prefix, shift, keep) = (
+            usize::try_from(state.prefix).ok()?,
+            usize::try_from(state.shift).ok()?,
+            usize::try_from(state.keep).ok()?,
+        );
+        let fits = |v: u16| u32::from(v) <= V::MAX;
+        let consistent = state.values.len().checked_add(shift) == Some(n)
+            && (shift == 0 || prefix < state.values.len())
+            && prefix >= 1
+            && keep >= 1
+            && state.values.iter().all(|&v| fits(v))
+            && state.rare.iter().all(|&(at, v)| at < state.n && fits(v))
+            && state.rare.windows(2).all(|pair| pair[0].0 < pair[1].0)
+            && state.histogram.iter().sum::<u64>() == state.n;
+        if !consistent {
+            return None;
+        }
+        engine.keep_tail(prefix, keep, archive);
+        engine.layout.shift = shift;
+        engine.values = state.values.iter().map(|&v| V::from_u32(u32::from(v))).collect();
+        engine.mask = state.mask;
+        engine.rare = state.rare.iter().map(|&(at, _)| at as usize).collect();
+        engine.rare_values = state.rare.iter().map(|&(_, v)| V::from_u32(u32::from(v))).collect();
+        engine.histogram = state.histogram.clone();
+        engine.window = usize::try_from(state.window).ok()?.max(1);
+        engine.next_mask_review = usize::try_from(state.next_mask_review).unwrap_or(usize::MAX);
+        engine.rare_at_review = usize::try_from(state.rare_at_review).ok()?;
+        engine.stats.max_value = state.max_value;
+        Some(engine)
+    }
+
+    /// Why the run stopped, when a heap needed a value neither kept nor readable.
+    pub fn blocked(&self) -> Option<&Blocked> {
+        self.blocked.as_ref()
+    }
+
+    /// The archive and its error slot, for the threads' views.
+    fn reader(&self) -> Reader<'_> {
+        static NO_ERROR: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+        match &self.tail {
+            Some(tail) => Reader { archive: tail.archive.as_deref(), error: &tail.error },
+            None => Reader { archive: None, error: &NO_ERROR },
+        }
+    }
+
+    /// Notes that heap `heap` needed heap `needed`, neither kept nor readable.
+    fn block(&mut self, heap: usize, needed: usize) {
+        let error = self
+            .tail
+            .as_ref()
+            .and_then(|tail| tail.error.lock().unwrap_or_else(|p| p.into_inner()).clone());
+        self.blocked.get_or_insert(Blocked { heap, needed, error });
+    }
+
     /// Starts from values already computed (a resumed run), as if they had been computed here.
     pub fn with_values(game: &HeapGame, values: Vec<V>) -> Option<Self> {
         let mut engine = Self::new(game)?;
@@ -363,7 +636,7 @@ impl<V: Cell> SparseEngine<V> {
 
     /// The value of heap `n` (known).
     fn value(&self, n: usize) -> u32 {
-        let stored: u32 = self.values[n].into();
+        let stored: u32 = self.values[self.layout.slot(n).expect("a kept heap")].into();
         if self.folded {
             fold::decode(stored, fold::bit(&self.rare_bits, n), self.mask)
         } else {
@@ -396,7 +669,7 @@ impl<V: Cell> SparseEngine<V> {
             && !self.folded
             && self.mask != 0
             && self.mask.trailing_zeros() < 6
-            && self.record_applies(self.values.len())
+            && self.record_applies(self.len())
     }
 
     /// Folds the values in place (every value is below 256 on plain bytes).
@@ -509,7 +782,7 @@ impl<V: Cell> SparseEngine<V> {
     /// Computes the value of the next heap size and returns it; `None` if it would not fit in
     /// a cell (then nothing is stored).
     pub fn push_next(&mut self) -> Option<u32> {
-        let n = self.values.len();
+        let n = self.len();
         if n >= self.next_mask_review {
             self.review_mask();
         }
@@ -538,12 +811,11 @@ impl<V: Cell> SparseEngine<V> {
         if n_threads <= 1 {
             return self.extend_to(target);
         }
-        if self.values.len() < self.parallel_from && !self.extend_to(target.min(self.parallel_from))
-        {
+        if self.len() < self.parallel_from && !self.extend_to(target.min(self.parallel_from)) {
             return false;
         }
-        while self.values.len() <= target {
-            if self.values.len() >= self.next_mask_review {
+        while self.len() <= target {
+            if self.len() >= self.next_mask_review {
                 self.review_mask();
             }
             // Heaps with a few dozen rare positions are less work than handing them over: no
@@ -552,7 +824,12 @@ impl<V: Cell> SparseEngine<V> {
                 return self.extend_to(target);
             }
             self.fold_if_early();
-            let end = target.min(self.next_mask_review.max(self.values.len() + 1) - 1);
+            let mut end = target.min(self.next_mask_review.max(self.len() + 1) - 1);
+            if let Some(tail) = &self.tail {
+                // The buffer must not move while a stream reads it: a stream adds at most
+                // `keep` heaps, and the old ones are dropped between streams.
+                end = end.min(self.len() + tail.keep - 1);
+            }
             if !self.stream(end, n_threads) && !self.fold_after_overflow() {
                 return false;
             }
@@ -585,6 +862,10 @@ impl<V: Cell> SparseEngine<V> {
             self.stats.n_wasted_checks += speculation.wasted_checks;
             self.wasted_pairs += speculation.wasted_pairs;
             self.heaps_since_tuning += 1;
+            if let Some(needed) = speculation.blocked {
+                self.block(n, needed);
+                return None;
+            }
             let settled = self.settle(n, start, speculation, work);
             if std::mem::take(&mut work.record.slow) {
                 // Phase 2 worked the heap out again (the record path's second look).
@@ -637,20 +918,37 @@ impl<V: Cell> SparseEngine<V> {
             // what phase 1 saw starts over (its candidate stands when none do).
             return (start >= n && speculation.n_stops > 0).then_some(speculation.stops[0]);
         }
+        let layout = self.layout;
+        let cell = |i: usize| values[layout.slot(i).expect("a kept heap")];
+        // The pairs left out, `(a, rest − a)` for `a` up to `last`, with both parts kept (their
+        // partners are the block's heaps, in the tail; `a` a few thousand at most): else the
+        // heap starts over, where values not kept are read.
+        let left_out = |k: usize| {
+            let rest = n - k;
+            (rest, last_pair(rest, self.unequal).min((reach - k).saturating_sub(start)))
+        };
+        let kept = self.split_after.iter().filter(|&&k| n >= k + 2).all(|&k| {
+            let (rest, last) = left_out(k);
+            last <= layout.near_last(rest)
+        });
+        if !kept {
+            return None;
+        }
         let produced_here = |target: u32| -> bool {
             let by_single = self
                 .leave_one
                 .iter()
-                .any(|&k| n > k && n - k >= start && values[n - k].into() == target);
+                .any(|&k| n > k && n - k >= start && cell(n - k).into() == target);
             by_single
                 || self.split_after.iter().any(|&k| {
                     if n < k + 2 {
                         return false;
                     }
-                    let rest = n - k;
-                    let last = last_pair(rest, self.unequal).min((reach - k).saturating_sub(start));
+                    let (rest, last) = left_out(k);
                     target <= V::MAX
-                        && pair_with_xor(values, rest, 1, last, V::from_u32(target)).is_some()
+                        && last >= 1
+                        && pair_with_xor(values, rest - layout.shift, 1, last, V::from_u32(target))
+                            .is_some()
                 })
         };
         speculation.stops[..speculation.n_stops as usize]
@@ -661,8 +959,8 @@ impl<V: Cell> SparseEngine<V> {
 
     /// Computes values up to heap `n` inclusive; false if a value would not fit the cells.
     pub fn extend_to(&mut self, n: usize) -> bool {
-        while self.values.len() <= n {
-            let start = self.values.len();
+        while self.len() <= n {
+            let start = self.len();
             if start >= self.next_mask_review {
                 self.review_mask();
             }
@@ -703,13 +1001,20 @@ impl<V: Cell> SparseEngine<V> {
         self.stats.n_full_checks += speculation.full_checks;
         self.stats.n_wasted_checks += speculation.wasted_checks;
         self.wasted_pairs += speculation.wasted_pairs;
+        if let Some(needed) = speculation.blocked {
+            self.block(n, needed);
+            return None;
+        }
         (speculation.n_stops > 0).then_some(speculation.stops[0])
     }
 
     /// What phase 1 reads for a block starting at `start`: the values below it and the rules.
     fn view(&self, start: usize) -> Shared<'_, V> {
         Shared {
-            old: &self.values[..start],
+            old: &self.values[..start - self.layout.shift],
+            known: start,
+            layout: self.layout,
+            reader: self.reader(),
             rare: &self.rare,
             rare_values: &self.rare_values,
             mask: self.mask,
@@ -734,7 +1039,7 @@ impl<V: Cell> SparseEngine<V> {
     /// Computes the next [`GROUP`] heaps by the record path: phase 1 for all of them, then
     /// phase 2 in order. False if a value outgrew the cells.
     fn push_group(&mut self) -> bool {
-        let start = self.values.len();
+        let start = self.len();
         let mut work = std::mem::take(&mut self.sequential);
         let speculations =
             record::speculate_group(&self.view(start), start, &mut work.record, &mut work.general);
@@ -763,7 +1068,7 @@ impl<V: Cell> SparseEngine<V> {
     /// Computes the next [`LANES`] heaps together: phase 1 for all of them in one pass over the
     /// rare positions, then phase 2 in order. False if a value outgrew the cells.
     fn push_lanes(&mut self) -> bool {
-        let start = self.values.len();
+        let start = self.len();
         let mut work = std::mem::take(&mut self.sequential);
         let speculations = speculate_block(&self.view(start), start, &mut work.general, 1);
         self.sequential = work;
@@ -813,7 +1118,13 @@ impl<V: Cell> SparseEngine<V> {
     /// Chooses the mask again from the histogram (Walsh–Hadamard), rebuilding the rare list when
     /// it changes, or falling back to the dense path when no mask makes rare positions few.
     fn review_mask(&mut self) {
-        let n = self.values.len();
+        let n = self.len();
+        if !self.layout.keeps_all() {
+            // The rare positions under another mask are among values no longer kept: this
+            // run keeps its mask (every mask gives the same answers).
+            self.next_mask_review = usize::MAX;
+            return;
+        }
         self.next_mask_review = (n + n / 4).max(1024);
         self.rare_at_review = self.rare.len();
         let (best_mask, n_rare) = best_mask(&self.histogram);
@@ -901,7 +1212,13 @@ fn last_pair(rest: usize, unequal: bool) -> usize {
 
 /// What phase 1 reads: the values below the block and the engine's settings, all immutable.
 struct Shared<'a, V> {
+    /// The values kept below the block, as [`Layout`] places them (every value below the block
+    /// when it keeps all: then `old.len() == known`).
     old: &'a [V],
+    /// The heaps below the block: their values are known (kept or in the archive).
+    known: usize,
+    layout: Layout,
+    reader: Reader<'a>,
     rare: &'a [usize],
     rare_values: &'a [V],
     mask: u32,
@@ -919,10 +1236,17 @@ struct Shared<'a, V> {
 }
 
 impl<V: Cell> Shared<'_, V> {
+    /// The stored value of heap `n`, which must be kept (the single-heap options and the
+    /// block's partners are: the tail is longer than any removal and any block).
+    #[inline]
+    fn cell(&self, n: usize) -> V {
+        let slot = self.layout.slot(n).expect("a kept heap");
+        self.old[slot]
+    }
     /// The value of heap `n` (below the block).
     #[inline]
     fn value(&self, n: usize) -> u32 {
-        let stored: u32 = self.old[n].into();
+        let stored: u32 = self.cell(n).into();
         if self.folded {
             fold::decode(stored, fold::bit(self.rare_bits, n), self.mask)
         } else {
@@ -965,6 +1289,9 @@ struct Speculation {
     full_checks: u64,
     wasted_checks: u64,
     wasted_pairs: u64,
+    /// A value phase 1 needed and could not read (a run that keeps a prefix and a tail,
+    /// without an archive): the heap it needed. The heap's value is then unknown.
+    blocked: Option<usize>,
 }
 
 /// A thread's working memory: the general path's table and the record path's buffers.

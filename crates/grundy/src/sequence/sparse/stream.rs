@@ -105,6 +105,11 @@ struct Stream<V> {
     /// Folded bytes: every heap takes the record path (fixed for a stream, like the mask).
     folded: bool,
     limit: u32,
+    /// Where the kept values are (fixed for a stream: old values are dropped between
+    /// streams), and the archive for the others.
+    layout: super::tail::Layout,
+    archive: Option<Arc<dyn super::Archive>>,
+    archive_error: Arc<Mutex<Option<String>>>,
 }
 
 impl<V: Cell> Stream<V> {
@@ -139,9 +144,16 @@ impl<V: Cell> Stream<V> {
         let size = super::table_size_for(self.max_value.load(Ordering::Acquire));
         // The rare positions after the values: a snapshot at least as new as they are.
         let rare = Arc::clone(&self.rare.lock().unwrap_or_else(|p| p.into_inner()));
-        let old = &known[..known.len().min(heaps.start)];
+        let shift = self.layout.shift;
+        let n_known = (known.len() + shift).min(heaps.start);
         let shared = Shared {
-            old,
+            old: &known[..n_known - shift],
+            known: n_known,
+            layout: self.layout,
+            reader: super::tail::Reader {
+                archive: self.archive.as_deref(),
+                error: &self.archive_error,
+            },
             rare: &rare.positions,
             rare_values: &rare.values,
             mask: self.mask,
@@ -224,7 +236,7 @@ impl<V: Cell> SparseEngine<V> {
     /// Computes heaps up to `end` (inclusive) with `n_threads` threads as a stream of groups;
     /// false if a value outgrew the cells. The mask does not change meanwhile.
     pub(super) fn stream(&mut self, end: usize, n_threads: usize) -> bool {
-        let first = self.values.len();
+        let first = self.len();
         if first > end {
             return true;
         }
@@ -235,7 +247,7 @@ impl<V: Cell> SparseEngine<V> {
             values: Values {
                 start: self.values.as_ptr(),
                 capacity: self.values.capacity(),
-                published: AtomicUsize::new(first),
+                published: AtomicUsize::new(self.values.len()),
             },
             rare: Mutex::new(Arc::new(Rare {
                 positions: self.rare.clone(),
@@ -260,6 +272,13 @@ impl<V: Cell> SparseEngine<V> {
             lanes_from: self.lanes_from_heap(),
             folded: self.is_folded(),
             limit: self.limit(),
+            layout: self.layout,
+            archive: self.tail.as_ref().and_then(|tail| tail.archive.clone()),
+            archive_error: self
+                .tail
+                .as_ref()
+                .map(|tail| Arc::clone(&tail.error))
+                .unwrap_or_default(),
         };
         let mut scratches = std::mem::take(&mut self.scratches);
         scratches.resize_with(n_threads, Workspace::default);
@@ -333,7 +352,7 @@ impl<V: Cell> SparseEngine<V> {
         speculations: &[Speculation],
         work: &mut Workspace,
     ) -> bool {
-        let n0 = self.values.len();
+        let n0 = self.len();
         let mut n_rare = self.rare.len();
         for (offset, speculation) in speculations.iter().enumerate() {
             let first = n0 + offset;
