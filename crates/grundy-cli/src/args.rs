@@ -355,6 +355,13 @@ pub struct SeqArgs {
     #[arg(long, value_name = "DIR", conflicts_with_all = ["json", "png", "svg"])]
     pub summary: Option<std::path::PathBuf>,
 
+    /// Values kept in memory from heap 0, and at the end, by a --summary run without --out
+    /// or an --out run longer than three times as many (default 2^27, at least 2^16; 10^8 and
+    /// 1e8 are understood): older values are read back from the --out file, and a --summary
+    /// run that would need one stops and names it.
+    #[arg(long, value_name = "N", requires = "legs")]
+    pub keep: Option<String>,
+
     /// Continue an interrupted --out run from its last checkpoint, or a --summary run without
     /// --out from its state (same game, N at least the interrupted run's).
     #[arg(long, requires = "legs")]

@@ -153,7 +153,7 @@ fn summaries_only(
     };
     // No values are kept for anyone: memory that does not grow with N.
     let options = RunOptions {
-        keep: Some(Keep::summaries()),
+        keep: Some(Keep::values(keep_values(args)?)),
         resume: resumed.map(|state| std::sync::Arc::new(state.engine)),
         ..options
     };
@@ -208,6 +208,17 @@ fn summaries_only(
         )?;
     }
     Ok(true)
+}
+
+/// The values `--keep` asks to keep at each end (the library's default without it).
+pub(crate) fn keep_values(args: &SeqArgs) -> Result<usize> {
+    let Some(text) = &args.keep else {
+        return Ok(Keep::DEFAULT);
+    };
+    let count = parse_count(text, "--keep")?;
+    usize::try_from(count).ok().filter(|&n| n >= Keep::LEAST).ok_or_else(|| {
+        BadInput::msg(format!("--keep {count}: at least {} values", Keep::LEAST)).into()
+    })
 }
 
 /// Writes a leg's state whole or not at all: `PATH.partial`, synced, renamed over `PATH`.

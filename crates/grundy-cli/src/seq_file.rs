@@ -494,7 +494,8 @@ impl Job<'_> {
         // A long run keeps only a prefix and a tail in memory and reads older values back
         // from its partial file.
         let archive = FileArchive::new(output.partial_path());
-        options.keep = Keep::for_file(self.max_heap, std::sync::Arc::new(archive));
+        let values = crate::seq::keep_values(self.args)?;
+        options.keep = Keep::for_file(self.max_heap, values, std::sync::Arc::new(archive));
         let mut bar = self.progress();
         bar.set_position(output.n_written);
         let mut sink = FileSink {

@@ -1041,6 +1041,43 @@ mod long_runs {
         }
     }
 
+    /// `--keep N`: a `--summary` run without `--out` that keeps 2^16 values at each end writes
+    /// the summaries of one that keeps them all, and says what it kept; an `--out` run that
+    /// keeps as few, reading older values back from its partial file, writes the same file;
+    /// fewer than 2^16 is refused. (0.161: its last rare position, 23,784, is within the tail.)
+    #[test]
+    fn keeping_a_prefix_and_a_tail_changes_no_value() {
+        let n = "230000";
+        let paths: Vec<PathBuf> = ["keep-all", "keep-some", "keep-all.seq", "keep-some.seq"]
+            .iter()
+            .map(|name| dir().join(name))
+            .collect();
+        for path in &paths {
+            let _ = std::fs::remove_dir_all(path);
+            let _ = std::fs::remove_file(path);
+        }
+        let text = |path: &PathBuf| path.to_str().unwrap().to_string();
+        let all = grundy(&["seq", "0.161", n, "--summary", &text(&paths[0])]);
+        assert!(all.status.success());
+        let some = grundy(&["seq", "0.161", n, "--summary", &text(&paths[1]), "--keep", "65536"]);
+        assert!(some.status.success(), "{}", String::from_utf8_lossy(&some.stderr));
+        let said = String::from_utf8_lossy(&some.stdout);
+        assert!(said.contains("kept in memory: heaps below 65536 and the last"), "{said}");
+        for entry in std::fs::read_dir(&paths[0]).unwrap() {
+            let name = entry.unwrap().file_name();
+            let a = std::fs::read(paths[0].join(&name)).unwrap();
+            assert!(a == std::fs::read(paths[1].join(&name)).unwrap(), "{name:?} differs");
+        }
+        let plain = grundy(&["seq", "0.161", n, "--out", &text(&paths[2])]);
+        assert!(plain.status.success());
+        let kept = grundy(&["seq", "0.161", n, "--out", &text(&paths[3]), "--keep", "65536"]);
+        assert!(kept.status.success(), "{}", String::from_utf8_lossy(&kept.stderr));
+        assert!(std::fs::read(&paths[2]).unwrap() == std::fs::read(&paths[3]).unwrap());
+        let few = grundy(&["seq", "0.161", n, "--summary", &text(&paths[1]), "--keep", "1000"]);
+        assert_eq!(few.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&few.stderr).contains("--keep 1000: at least 65536"));
+    }
+
     /// Regression (hardening round three): two runs writing the same `--out` both ended with
     /// status 0 and a file marked complete, with a valid checksum over the wrong bytes. The
     /// second is now refused with one line while the first runs, and the first's file is whole.

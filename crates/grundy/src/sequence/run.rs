@@ -373,16 +373,32 @@ impl Keep {
     /// last 2^27 (Grundy's game: the last rare position below 2^32 is at 48,399,022), so
     /// between 256 MiB and 768 MiB at two bytes a value, whatever N.
     pub fn summaries() -> Keep {
-        Keep { prefix: 1 << 27, tail: 1 << 27, archive: None }
+        Keep::values(Keep::DEFAULT)
+    }
+
+    /// Heaps kept from 0 and at the end by default: 2^27.
+    pub const DEFAULT: usize = 1 << 27;
+
+    /// The least a run may keep at each end: more than any block of heaps and any removal.
+    pub const LEAST: usize = 1 << 16;
+
+    /// `values` heaps kept from 0 and `values` at the end or more (at least [`Keep::LEAST`]).
+    pub fn values(values: usize) -> Keep {
+        let values = values.max(Keep::LEAST);
+        Keep { prefix: values, tail: values, archive: None }
     }
 }
 
 impl Keep {
     /// What a run to heap `up_to` that writes its values to a file keeps: as
-    /// [`Keep::summaries`], reading older values back through `archive` (the file), when the
+    /// [`Keep::values`], reading older values back through `archive` (the file), when the
     /// run is long enough to drop any; `None` otherwise (every value is kept, as before).
-    pub fn for_file(up_to: u64, archive: std::sync::Arc<dyn Archive>) -> Option<Keep> {
-        let keep = Keep { archive: Some(archive), ..Keep::summaries() };
+    pub fn for_file(
+        up_to: u64,
+        values: usize,
+        archive: std::sync::Arc<dyn Archive>,
+    ) -> Option<Keep> {
+        let keep = Keep { archive: Some(archive), ..Keep::values(values) };
         (up_to >= (keep.prefix + 2 * keep.tail) as u64).then_some(keep)
     }
 }
