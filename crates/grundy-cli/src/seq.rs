@@ -112,6 +112,23 @@ fn summaries_only(
     limits: &Limits,
     stdout: &mut dyn Write,
 ) -> Result<bool> {
+    // Legs from a state of their own: the fast engine's games only (the others keep every
+    // value; their legs are an --out file's).
+    let legs = options.engine == grundy::sequence::Engine::Fastest
+        && grundy::sequence::sparse::supports(game);
+    if !legs && (args.until.is_some() || args.resume) {
+        return Err(BadInput::msg(format!(
+            "--until and --resume with --summary alone need the fast engine on one of its \
+             games; {} (with --engine {}) keeps every value: use --out FILE for its legs",
+            game.name,
+            if options.engine == grundy::sequence::Engine::Fastest {
+                "fastest"
+            } else {
+                "straightforward"
+            }
+        ))
+        .into());
+    }
     let state_path = dir.join("state");
     let resumed = if args.resume {
         let mut file = std::fs::File::open(&state_path).map_err(|error| {
@@ -145,7 +162,9 @@ fn summaries_only(
     } else {
         None
     };
-    crate::seq_file::catch_interrupts();
+    if legs {
+        crate::seq_file::catch_interrupts();
+    }
     let mut inner = BarOnly { bar, until: args.until, started: std::time::Instant::now() };
     let mut sink = match &resumed {
         Some(state) => Summarize::resumed(&mut inner, dir, &game.name, state.summaries.clone()),

@@ -1033,6 +1033,19 @@ mod long_runs {
         };
         assert_eq!(said(&last, &legs), said(&one, &whole));
         assert!(!legs.join("state").exists(), "the state of a whole run is removed");
+        // A game the fast engine does not take keeps every value: its legs are an --out file's.
+        let other = dir().join("legs-other");
+        let refused = grundy(&[
+            "seq",
+            "0.1[3]",
+            "1000",
+            "--summary",
+            other.to_str().unwrap(),
+            "--until",
+            "5",
+        ]);
+        assert_eq!(refused.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("use --out FILE for its legs"));
         for entry in std::fs::read_dir(&whole).unwrap() {
             let name = entry.unwrap().file_name();
             let a = std::fs::read(whole.join(&name)).unwrap();

@@ -221,6 +221,11 @@ pub trait SequenceEngine: Send {
         None
     }
 
+    /// Whether [`SequenceEngine::state`] gives a state (without making it).
+    fn has_state(&self) -> bool {
+        false
+    }
+
     /// The same engine on wider cells, its kept values and state carried over, when it keeps
     /// only a prefix and a tail (the others are rebuilt from their values).
     fn widen(
@@ -280,10 +285,13 @@ impl<V: Cell> SequenceEngine for SparseEngine<V> {
     fn state(&self) -> Option<EngineState> {
         SparseEngine::state(self)
     }
+    fn has_state(&self) -> bool {
+        self.keeps_tail()
+    }
     fn widen(
         self: Box<Self>,
     ) -> std::result::Result<Box<dyn SequenceEngine>, Box<dyn SequenceEngine>> {
-        if V::BYTES == 1 && self.tail_capacity().is_some() {
+        if V::BYTES == 1 && self.keeps_tail() {
             Ok(Box::new(self.into_cells::<u16>()))
         } else {
             Err(self)
@@ -588,8 +596,9 @@ pub fn run(
         let kept = engine.kept_at_most().map_or(heap, |most| heap.min(most));
         (kept as u64).saturating_add(1).saturating_mul(bytes_per_value)
     };
-    // A game no theorem can stop early must fit whole; the others are checked as they grow.
-    if proof_bound(game).is_none() {
+    // A game no theorem can stop early must fit whole (unless its engine keeps a prefix and a
+    // tail); the others are checked as they grow.
+    if proof_bound(game).is_none() && !engine.has_state() {
         limits.count_bytes(
             memory_for(engine.as_ref(), compute_to),
             &format!("the values of {} to heap {up_to}", game.name),
@@ -637,7 +646,9 @@ pub fn run(
             }
             sink.progress(len as u64 - 1, &engine.note());
             sink.step_done()?;
-            if len <= compute_to && sink.leg_over() {
+            // Only an engine with a state of its own can stop a leg here (the others go on;
+            // their legs are an --out file's).
+            if len <= compute_to && engine.has_state() && sink.leg_over() {
                 leg_ended = true;
             }
         }

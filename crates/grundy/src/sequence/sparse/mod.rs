@@ -418,13 +418,18 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     /// Drops the kept values of heaps from the prefix up to below `before`, as far as the tail
-    /// keeps its `keep` heaps; only once at least `keep` can go (a move of the tail costs one
+    /// keeps its `keep` heaps (under a mask: without one every value is read); only once at
+    /// least `keep` can go (a move of the tail costs one
     /// pass over it, so once per `keep` heaps). Nothing without [`SparseEngine::keep_tail`].
     /// The caller must have taken every value it needs below `before`.
     pub fn release(&mut self, before: usize) {
         let Some(tail) = &self.tail else {
             return;
         };
+        if self.mask == 0 {
+            // Without a sparse space every pair of every heap is read: nothing can go.
+            return;
+        }
         let len = self.len();
         let new_base = before.min(len.saturating_sub(tail.keep));
         let prefix = self.layout.prefix;
@@ -455,9 +460,19 @@ impl<V: Cell> SparseEngine<V> {
         V::chunk(&self.values[slot..])
     }
 
+    /// Whether the engine was told to keep a prefix and a tail ([`SparseEngine::keep_tail`]):
+    /// then it has a state of its own ([`SparseEngine::state`]).
+    pub fn keeps_tail(&self) -> bool {
+        self.tail.is_some() && !self.folded
+    }
+
     /// The most values kept at once, when the engine keeps only a prefix and a tail.
     pub fn tail_capacity(&self) -> Option<usize> {
         let tail = self.tail.as_ref()?;
+        if self.mask == 0 && self.layout.keeps_all() {
+            // Nothing is dropped without a mask (see `release`).
+            return None;
+        }
         Some(self.layout.prefix.saturating_add(2 * tail.keep + MAX_STEP_HINT))
     }
 
