@@ -1034,7 +1034,7 @@ mod long_runs {
         assert_eq!(said(&last, &legs), said(&one, &whole));
         assert!(!legs.join("state").exists(), "the state of a whole run is removed");
         // A game the fast engine does not take keeps every value: its legs are an --out file's.
-        let other = dir().join("legs-other");
+        let other = legs.with_file_name("legs-other");
         let refused = grundy(&[
             "seq",
             "0.1[3]",
