@@ -8,7 +8,7 @@ use crate::progress::Progress;
 use crate::{library_error, parse_count, parse_family, write_document, BadInput, Family, Files};
 use anyhow::Result;
 use grundy::request::{Door, Kind, Request};
-use grundy::sequence::run::{run as run_sequence, Chunk, Keep, RunOptions, Sink};
+use grundy::sequence::run::{run as run_sequence, Chunk, Keep, Resume, RunOptions, Sink};
 use grundy::sequence::store::LegState;
 use grundy::sequence::{Engine, HeapValues};
 use grundy::Limits;
@@ -173,7 +173,7 @@ fn summaries_only(
     // No values are kept for anyone: memory that does not grow with N.
     let options = RunOptions {
         keep: Some(Keep::values(keep_values(args)?)),
-        resume: resumed.map(|state| std::sync::Arc::new(state.engine)),
+        resume: resumed.map(|state| std::sync::Arc::new(Resume::new(state.engine))),
         ..options
     };
     let result = run_sequence(game, max_heap, &options, Some(&mut sink), limits);
@@ -235,8 +235,10 @@ pub(crate) fn keep_values(args: &SeqArgs) -> Result<usize> {
         return Ok(Keep::DEFAULT);
     };
     let count = parse_count(text, "--keep")?;
-    usize::try_from(count).ok().filter(|&n| n >= Keep::LEAST).ok_or_else(|| {
-        BadInput::msg(format!("--keep {count}: at least {} values", Keep::LEAST)).into()
+    let most = grundy::sequence::sparse::MAX_KEPT;
+    usize::try_from(count).ok().filter(|&n| (Keep::LEAST..=most).contains(&n)).ok_or_else(|| {
+        BadInput::msg(format!("--keep {count}: at least {} values, at most {most}", Keep::LEAST))
+            .into()
     })
 }
 

@@ -203,6 +203,11 @@ pub trait SequenceEngine: Send {
         0
     }
 
+    /// The heaps kept from 0, when the engine keeps a prefix and a tail.
+    fn kept_prefix(&self) -> usize {
+        usize::MAX
+    }
+
     /// The most values the engine keeps, when it keeps only a prefix and a tail.
     fn kept_at_most(&self) -> Option<usize> {
         None
@@ -272,6 +277,9 @@ impl<V: Cell> SequenceEngine for SparseEngine<V> {
     }
     fn first_kept(&self) -> usize {
         SparseEngine::first_kept(self)
+    }
+    fn kept_prefix(&self) -> usize {
+        SparseEngine::kept_prefix(self)
     }
     fn kept_at_most(&self) -> Option<usize> {
         self.tail_capacity()
@@ -358,7 +366,31 @@ pub struct RunOptions {
     pub keep: Option<Keep>,
     /// Go on from where an earlier leg stopped ([`RunReport::state`]; with `keep`'s archive,
     /// if any): the run starts at its heap.
-    pub resume: Option<std::sync::Arc<EngineState>>,
+    pub resume: Option<std::sync::Arc<Resume>>,
+}
+
+/// The state a run goes on from ([`RunOptions::resume`]), handed over once: the run takes its
+/// values rather than copying them.
+#[derive(Debug)]
+pub struct Resume {
+    n: u64,
+    state: std::sync::Mutex<Option<EngineState>>,
+}
+
+impl Resume {
+    /// A run goes on from `state`.
+    pub fn new(state: EngineState) -> Resume {
+        Resume { n: state.n, state: std::sync::Mutex::new(Some(state)) }
+    }
+
+    /// The heap the run goes on from.
+    pub fn heap(&self) -> u64 {
+        self.n
+    }
+
+    fn take(&self) -> Option<EngineState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
 }
 
 /// What a run whose memory does not grow with N keeps: the values of heaps below `prefix`, of
@@ -390,9 +422,10 @@ impl Keep {
     /// The least a run may keep at each end: more than any block of heaps and any removal.
     pub const LEAST: usize = 1 << 16;
 
-    /// `values` heaps kept from 0 and `values` at the end or more (at least [`Keep::LEAST`]).
+    /// `values` heaps kept from 0 and `values` at the end or more (at least [`Keep::LEAST`], at
+    /// most [`sparse::MAX_KEPT`]).
     pub fn values(values: usize) -> Keep {
-        let values = values.max(Keep::LEAST);
+        let values = values.clamp(Keep::LEAST, sparse::MAX_KEPT);
         Keep { prefix: values, tail: values, archive: None }
     }
 }
@@ -407,7 +440,8 @@ impl Keep {
         archive: std::sync::Arc<dyn Archive>,
     ) -> Option<Keep> {
         let keep = Keep { archive: Some(archive), ..Keep::values(values) };
-        (up_to >= (keep.prefix + 2 * keep.tail) as u64).then_some(keep)
+        let dropping_from = keep.prefix.saturating_add(keep.tail.saturating_mul(2));
+        (up_to >= dropping_from as u64).then_some(keep)
     }
 }
 
@@ -549,7 +583,7 @@ pub fn run(
     mut sink: Option<&mut dyn Sink>,
     limits: &Limits,
 ) -> Result<RunReport> {
-    let resumed_at = options.resume.as_ref().map_or(0, |state| state.n);
+    let resumed_at = options.resume.as_ref().map_or(0, |resume| resume.heap());
     let first = (options.earlier.len() as u64).max(options.deliver_from).max(resumed_at);
     let wants_values = sink.as_ref().is_some_and(|sink| sink.wants_values());
     if let Some((period, first_values)) = closed_form(game) {
@@ -675,10 +709,8 @@ pub fn run(
     let engine_name = engine.name();
     let rare = engine.rare_values();
     let state = if leg_ended && period.is_none() { engine.state() } else { None };
-    let dropped = (engine.first_kept() > 0).then(|| {
-        let keep = options.keep.as_ref().expect("only a run asked to drops values");
-        (keep.prefix as u64, engine.len() as u64 - engine.first_kept() as u64)
-    });
+    let dropped = (engine.first_kept() > 0)
+        .then(|| (engine.kept_prefix() as u64, engine.len() as u64 - engine.first_kept() as u64));
     Ok(RunReport {
         rare,
         period,
@@ -705,7 +737,10 @@ fn too_long(up_to: u64) -> Error {
 
 /// The engine `options` ask for, started from the earlier values.
 fn new_engine(game: &HeapGame, options: &RunOptions) -> Result<Box<dyn SequenceEngine>> {
-    if let Some(state) = &options.resume {
+    if let Some(resume) = &options.resume {
+        let state = resume.take().ok_or_else(|| {
+            Error::invalid("the state to resume from was taken by an earlier run of these options")
+        })?;
         let archive = options.keep.as_ref().and_then(|keep| keep.archive.clone());
         let engine: Option<Box<dyn SequenceEngine>> = if state.bytes {
             SparseEngine::<u8>::from_state(game, state, archive)
@@ -738,7 +773,7 @@ fn blocked_error(game: &HeapGame, blocked: &Blocked, keep: Option<&Keep>) -> Err
     };
     Error::limit(
         Limit::Memory,
-        (prefix + 2 * tail) as u64,
+        prefix.saturating_add(tail.saturating_mul(2)) as u64,
         format!(
             "the value of heap {} of {} needs that of heap {}, which this run no longer keeps \
              (it keeps heaps below {prefix} and the last {tail} or more); {why}",

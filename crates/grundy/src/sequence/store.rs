@@ -891,12 +891,23 @@ impl<R: std::io::Read> Fields<R> {
     }
     fn u64s(&mut self, most: u64) -> std::io::Result<Vec<u64>> {
         let count = self.count(most)?;
-        (0..count).map(|_| self.u64()).collect()
+        // Grown as the numbers arrive: a count alone allocates nothing.
+        let mut numbers = Vec::new();
+        for _ in 0..count {
+            numbers.push(self.u64()?);
+        }
+        Ok(numbers)
     }
     fn bytes(&mut self, most: u64) -> std::io::Result<Vec<u8>> {
         let count = self.count(most)?;
-        let mut bytes = vec![0u8; count];
-        self.0.read_exact(&mut bytes)?;
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(&mut self.0, count as u64),
+            &mut bytes,
+        )?;
+        if bytes.len() < count {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
         Ok(bytes)
     }
 }
@@ -1010,7 +1021,8 @@ impl LegState {
         let rare = rare_flat.chunks(2).map(|p| (p[0], p[1] as u16)).collect();
         let summaries = PowerSummaries::take(&mut fields).map_err(|e| bad("the summaries", e))?;
         let count = fields.count(MAX_STATE_VALUES).map_err(|e| bad("the values", e))?;
-        let mut values = Vec::with_capacity(count);
+        // Grown block by block as the values arrive: a count alone allocates nothing.
+        let mut values = Vec::new();
         let mut block = vec![0u8; 2 << 20];
         while values.len() < count {
             let take = (count - values.len()).min(1 << 20);
@@ -1074,7 +1086,7 @@ impl PowerSummaries {
         fields.0.read_exact(&mut wide)?;
         let zero = fields.u64()?;
         let n_lists = fields.count(MAX_STATE_ENTRIES)?;
-        let mut heaps = Vec::with_capacity(n_lists);
+        let mut heaps = Vec::new();
         for _ in 0..n_lists {
             let count = fields.u64()?;
             if count == u64::MAX {
@@ -1085,9 +1097,11 @@ impl PowerSummaries {
                     "a rare list past its budget",
                 ));
             } else {
-                heaps.push(Some(
-                    (0..count).map(|_| fields.u64()).collect::<std::io::Result<Vec<u64>>>()?,
-                ));
+                let mut list = Vec::new();
+                for _ in 0..count {
+                    list.push(fields.u64()?);
+                }
+                heaps.push(Some(list));
             }
         }
         let kept = fields.u64()? as usize;

@@ -195,6 +195,9 @@ const MIN_SHARED_WORK: usize = 256;
 /// (common values under a mask); without a mask each costs a full scan, so it offers one.
 const MAX_STOPS: usize = 2;
 
+/// The most heaps a run keeps at either end (2^40: far past any memory).
+pub const MAX_KEPT: usize = 1 << 40;
+
 /// Spare room past twice the tail, for the values added between drops.
 const MAX_STEP_HINT: usize = 1 << 16;
 
@@ -412,6 +415,10 @@ impl<V: Cell> SparseEngine<V> {
     ) {
         assert!(!self.folded, "folded values are not kept by halves");
         assert!(self.layout.keeps_all() && prefix >= 1 && keep >= 1);
+        // The tail holds every single-heap option and a block of heaps at least.
+        let removals = self.take_all.iter().chain(&self.leave_one).chain(&self.split_after);
+        let keep = keep.max(removals.max().copied().unwrap_or(0) + (1 << 12)).min(MAX_KEPT);
+        let prefix = prefix.min(MAX_KEPT);
         self.layout = Layout { prefix, shift: 0 };
         self.record_from = None;
         self.tail = Some(TailMode { keep, archive, error: Default::default() });
@@ -442,6 +449,11 @@ impl<V: Cell> SparseEngine<V> {
         self.layout.shift += drop;
         // The tail grows back to twice `keep` before the next drop.
         self.values.shrink_to(prefix + 2 * tail.keep + MAX_STEP_HINT);
+    }
+
+    /// The heaps kept from 0 (`usize::MAX` when every value is kept).
+    pub fn kept_prefix(&self) -> usize {
+        self.layout.prefix
     }
 
     /// The first heap whose value is kept past the prefix (0 when every value is kept).
@@ -550,7 +562,7 @@ impl<V: Cell> SparseEngine<V> {
     /// longer than the values, a rare position past the heaps known).
     pub fn from_state(
         game: &HeapGame,
-        state: &EngineState,
+        state: EngineState,
         archive: Option<std::sync::Arc<dyn Archive>>,
     ) -> Option<Self> {
         let mut engine = Self::new(game)?;
@@ -560,25 +572,28 @@ impl<V: Cell> SparseEngine<V> {
             usize::try_from(state.shift).ok()?,
             usize::try_from(state.keep).ok()?,
         );
-        let fits = |v: u16| u32::from(v) <= V::MAX;
+        // The largest value, as the histogram says it: tables of values seen are sized from it.
+        let max_value = state.histogram.iter().rposition(|&count| count > 0).unwrap_or(0);
+        let fits = |v: u16| u32::from(v) <= V::MAX && usize::from(v) <= max_value;
         let consistent = state.values.len().checked_add(shift) == Some(n)
             && (shift == 0 || prefix < state.values.len())
-            && prefix >= 1
-            && keep >= 1
+            && (1..=MAX_KEPT).contains(&prefix)
+            && (1..=MAX_KEPT).contains(&keep)
+            && state.max_value as usize == max_value
             && state.values.iter().all(|&v| fits(v))
-            && state.rare.iter().all(|&(at, v)| at < state.n && fits(v))
+            && state.rare.iter().all(|&(at, v)| (1..state.n).contains(&at) && fits(v))
             && state.rare.windows(2).all(|pair| pair[0].0 < pair[1].0)
-            && state.histogram.iter().sum::<u64>() == state.n;
+            && state.histogram.iter().try_fold(0u64, |sum, &c| sum.checked_add(c)) == Some(state.n);
         if !consistent {
             return None;
         }
         engine.keep_tail(prefix, keep, archive);
         engine.layout.shift = shift;
-        engine.values = state.values.iter().map(|&v| V::from_u32(u32::from(v))).collect();
+        engine.values = state.values.into_iter().map(|v| V::from_u32(u32::from(v))).collect();
         engine.mask = state.mask;
         engine.rare = state.rare.iter().map(|&(at, _)| at as usize).collect();
         engine.rare_values = state.rare.iter().map(|&(_, v)| V::from_u32(u32::from(v))).collect();
-        engine.histogram = state.histogram.clone();
+        engine.histogram = state.histogram;
         engine.window = usize::try_from(state.window).ok()?.max(1);
         engine.next_mask_review = usize::try_from(state.next_mask_review).unwrap_or(usize::MAX);
         engine.rare_at_review = usize::try_from(state.rare_at_review).ok()?;
@@ -843,7 +858,7 @@ impl<V: Cell> SparseEngine<V> {
             if let Some(tail) = &self.tail {
                 // The buffer must not move while a stream reads it: a stream adds at most
                 // `keep` heaps, and the old ones are dropped between streams.
-                end = end.min(self.len() + tail.keep - 1);
+                end = end.min(self.len().saturating_add(tail.keep) - 1);
             }
             if !self.stream(end, n_threads) && !self.fold_after_overflow() {
                 return false;
@@ -1047,7 +1062,9 @@ impl<V: Cell> SparseEngine<V> {
 
     /// Whether the heaps from `n0` on may take the record path ([`record::applies`]).
     fn record_applies(&self, n0: usize) -> bool {
-        self.record_from.is_some_and(|from| n0 >= from)
+        // Never where only a prefix and a tail are kept: the record path reads every value.
+        self.tail.is_none()
+            && self.record_from.is_some_and(|from| n0 >= from)
             && record::applies(self.mask, &self.split_after, n0)
     }
 
