@@ -52,7 +52,9 @@ fn run<V: Cell>(
     }
     let mut report_at = 1024;
     while engine.values().len() <= n {
-        let step_to = (engine.values().len() + 1023).min(n);
+        // Steps as long as a run's longest (2^16 heaps): the parallel path tunes its window
+        // within a stream, and short steps would hide how it does.
+        let step_to = (engine.values().len() + (1 << 16) - 1).min(n);
         if !engine.extend_parallel(step_to, n_threads) {
             return Err(Box::new(engine));
         }

@@ -886,3 +886,21 @@ fn legs_from_their_state_alone_equal_one_run() {
         assert_eq!(reached, whole.reached, "{name}");
     }
 }
+
+/// The window is tuned the same way on two threads as on one, however long a stream: phase 1
+/// reads the window the main thread has tuned, not the one the stream started with (tuning
+/// against a window no longer in use doubled it again and again: 16,384 pairs against 2,048 on
+/// 0.172 at 2^22, and twice the time). One call covers every heap here, so the whole run is one
+/// stream after the parallel path starts.
+#[test]
+fn two_threads_tune_the_window_as_one_does() {
+    let game = code_game("0.172");
+    let n = 1 << 17;
+    let window = |threads: usize| {
+        let mut engine = SparseEngine::<u16>::new(&game).unwrap().with_parallel_from(1 << 12);
+        assert!(engine.extend_parallel(n, threads));
+        engine.stats().window
+    };
+    let (one, two) = (window(1), window(2));
+    assert!(two <= 2 * one && one <= 2 * two, "window {two} on two threads, {one} on one");
+}

@@ -91,7 +91,10 @@ struct Stream<V> {
     /// The engine's settings for phase 1 (fixed for a stream: the mask is chosen again only
     /// between streams).
     mask: u32,
-    window: usize,
+    /// The window, which the main thread tunes as it settles (phase 1 reads it afresh for
+    /// each group: tuning against the work of a window it no longer has would double it
+    /// again and again through a long stream). Any window gives the same answers.
+    window: AtomicUsize,
     record_from: Option<usize>,
     /// The largest value published so far (stored before the count of values, so that a
     /// thread that sees the values sees a maximum at least as large: tables of values seen
@@ -157,7 +160,7 @@ impl<V: Cell> Stream<V> {
             rare: &rare.positions,
             rare_values: &rare.values,
             mask: self.mask,
-            window: self.window,
+            window: self.window.load(Ordering::Relaxed),
             take_all: &self.take_all,
             leave_one: &self.leave_one,
             split_after: &self.split_after,
@@ -262,7 +265,7 @@ impl<V: Cell> SparseEngine<V> {
             slots: (0..AHEAD + 1).map(|_| Mutex::new(None)).collect(),
             stop: AtomicBool::new(false),
             mask: self.mask,
-            window: self.effective_window(),
+            window: AtomicUsize::new(self.effective_window()),
             record_from: self.record_from,
             max_value: std::sync::atomic::AtomicU32::new(self.stats.max_value),
             take_all: self.take_all.clone(),
@@ -372,6 +375,7 @@ impl<V: Cell> SparseEngine<V> {
             }
             assert_eq!(self.values.as_ptr(), stream.values.start, "the buffer moved");
             stream.max_value.store(self.stats.max_value, Ordering::Release);
+            stream.window.store(self.effective_window(), Ordering::Relaxed);
             stream.values.published.store(self.values.len(), Ordering::Release);
         }
         true
