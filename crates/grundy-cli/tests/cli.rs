@@ -1091,6 +1091,47 @@ mod long_runs {
         assert!(String::from_utf8_lossy(&few.stderr).contains("--keep 1000: at least 65536"));
     }
 
+    /// A run that keeps a prefix and a tail lives in less address space than its values alone
+    /// would fill (`ulimit -v`, one byte a value, the least any run keeps them in). The limit is
+    /// the process's own floor (found here: the smallest limit a short kept run lives in, which
+    /// depends on the binary and the C library) plus 8 MiB, and the run goes a fifth past as
+    /// many heaps as the limit has bytes.
+    #[test]
+    fn a_kept_run_lives_under_a_ulimit_smaller_than_its_values() {
+        let out = dir().join("ulimit");
+        let run = |limit_kib: u64, n: u64| {
+            let _ = std::fs::remove_dir_all(&out);
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!(
+                    "ulimit -v {limit_kib} && exec \"$0\" seq 0.167 {n} --summary \"$1\" --keep 65536 --threads 1"
+                ))
+                .arg(env!("CARGO_BIN_EXE_grundy"))
+                .arg(&out)
+                .output()
+                .expect("sh runs")
+        };
+        let floor = (6..64)
+            .map(|mib| mib * 4 * 1024)
+            .find(|&kib| run(kib, 1 << 20).status.success())
+            .expect("a short kept run lives in less than 256 MiB");
+        let limit = floor + 8 * 1024;
+        let n = limit * 1024 * 6 / 5;
+        let kept = run(limit, n);
+        assert!(
+            kept.status.success(),
+            "under ulimit -v {limit} (floor {floor} KiB), to {n}: {}",
+            String::from_utf8_lossy(&kept.stderr)
+        );
+        let said = String::from_utf8_lossy(&kept.stdout);
+        assert!(said.contains("kept in memory: heaps below 65536 and the last"), "{said}");
+        let top = 1u64 << (63 - n.leading_zeros());
+        let about = std::fs::read_to_string(out.join(format!("{top}.about"))).unwrap();
+        assert!(about.contains("largest value"), "{about}");
+        // More heaps than the limit has bytes: all the values would not fit.
+        assert!(n > limit * 1024);
+    }
+
     /// Regression (hardening round three): two runs writing the same `--out` both ended with
     /// status 0 and a file marked complete, with a valid checksum over the wrong bytes. The
     /// second is now refused with one line while the first runs, and the first's file is whole.
