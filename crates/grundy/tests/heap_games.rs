@@ -853,6 +853,18 @@ fn legs_from_their_state_alone_equal_one_run() {
             // 2^28 entries it does not have (before allocating them), and an engine state whose
             // largest value is not its histogram's.
             assert!(LegState::read_from(&mut &bytes[..bytes.len() - 3]).is_err());
+            // One bit flipped anywhere (here in the last value kept) is caught by the CRC-32.
+            let mut flipped = bytes.clone();
+            let last_value = bytes.len() - 8 - 4 - 2;
+            flipped[last_value] ^= 0x10;
+            let error = LegState::read_from(&mut flipped.as_slice()).unwrap_err();
+            assert!(error.to_string().contains("CRC-32 does not match"), "{error}");
+            // A state of version 1 (no checksum: what grundy wrote before) is still read.
+            let mut first = bytes[..bytes.len() - 12].to_vec();
+            first[8..12].copy_from_slice(&1u32.to_le_bytes());
+            first.extend_from_slice(b"GRUNDYLG");
+            let old = LegState::read_from(&mut first.as_slice()).unwrap();
+            assert_eq!(old.engine.values, back.engine.values);
             let at = 92 + name.len();
             let histogram_len = back.engine.histogram.len() as u64;
             assert_eq!(u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap()), histogram_len);

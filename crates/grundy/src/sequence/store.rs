@@ -850,6 +850,24 @@ mod tests {
 /// The first bytes of a leg's state file ([`LegState`]).
 pub const STATE_MAGIC: &[u8; 8] = b"GRUNDYLG";
 
+/// The version of a leg's state this grundy writes: 2 ends with a CRC-32 of every byte before
+/// it; version 1 (no checksum) is still read.
+pub const STATE_VERSION: u32 = 2;
+
+/// A reader that keeps the CRC-32 of the bytes read through it.
+struct CrcReader<R> {
+    inner: R,
+    crc: crc32fast::Hasher,
+}
+
+impl<R: std::io::Read> std::io::Read for CrcReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.crc.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
 /// Where a run in legs that keeps no values file stopped: the game, the engine's state
 /// (its kept values, rare positions, histogram) and the summaries' (`--summary`), written by
 /// [`LegState::write_to`] and read back by [`LegState::read_from`], so that the next leg
@@ -930,7 +948,7 @@ impl LegState {
         let engine = &self.engine;
         let mut head = Vec::new();
         head.extend_from_slice(STATE_MAGIC);
-        head.extend_from_slice(&VERSION.to_le_bytes());
+        head.extend_from_slice(&STATE_VERSION.to_le_bytes());
         head.extend_from_slice(&(self.game.len() as u64).to_le_bytes());
         head.extend_from_slice(self.game.as_bytes());
         for field in [engine.n, u64::from(engine.bytes), engine.prefix, engine.shift, engine.keep] {
@@ -945,23 +963,28 @@ impl LegState {
         let rare: Vec<u64> = engine.rare.iter().flat_map(|&(at, v)| [at, u64::from(v)]).collect();
         put_u64s(&mut head, &rare);
         self.summaries.put(&mut head);
+        head.extend_from_slice(&(engine.values.len() as u64).to_le_bytes());
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&head);
         out.write_all(&head)?;
         // The values, two bytes each, in blocks.
-        out.write_all(&(engine.values.len() as u64).to_le_bytes())?;
         for block in engine.values.chunks(1 << 20) {
             let bytes: Vec<u8> = block.iter().flat_map(|v| v.to_le_bytes()).collect();
+            crc.update(&bytes);
             out.write_all(&bytes)?;
         }
+        out.write_all(&crc.finalize().to_le_bytes())?;
         out.write_all(STATE_MAGIC)
     }
 
     /// Reads a state written by [`LegState::write_to`]; an error says what is wrong with it.
     pub fn read_from(input: &mut dyn std::io::Read) -> crate::error::Result<LegState> {
         use crate::error::Error;
+        use std::io::Read;
         let bad = |what: &str, error: std::io::Error| {
             Error::invalid(format!("not a whole grundy leg state ({what}: {error})"))
         };
-        let mut fields = Fields(input);
+        let mut fields = Fields(CrcReader { inner: input, crc: crc32fast::Hasher::new() });
         let mut magic = [0u8; 8];
         fields.0.read_exact(&mut magic).map_err(|e| bad("the start", e))?;
         if &magic != STATE_MAGIC {
@@ -970,9 +993,9 @@ impl LegState {
             ));
         }
         let version = fields.u32().map_err(|e| bad("the version", e))?;
-        if version != VERSION {
+        if version != STATE_VERSION && version != 1 {
             return Err(Error::invalid(format!(
-                "a leg state of version {version}; this grundy reads version {VERSION}"
+                "a leg state of version {version}; this grundy reads versions 1 and {STATE_VERSION}"
             )));
         }
         let name = fields.bytes(MAX_GAME_NAME_BYTES).map_err(|e| bad("the game", e))?;
@@ -987,71 +1010,56 @@ impl LegState {
             let histogram = fields.u64s(MAX_STATE_ENTRIES)?;
             let rare_flat = fields.u64s(MAX_STATE_ENTRIES)?;
             Ok((
-                n,
-                bytes,
-                prefix,
-                shift,
-                keep,
-                mask,
-                max_value,
-                window,
-                next_mask_review,
-                rare_at_review,
-                histogram,
+                crate::sequence::sparse::EngineState {
+                    n,
+                    bytes,
+                    values: Vec::new(),
+                    prefix,
+                    shift,
+                    keep,
+                    mask,
+                    rare: Vec::new(),
+                    histogram,
+                    window,
+                    next_mask_review,
+                    rare_at_review,
+                    max_value,
+                },
                 rare_flat,
             ))
         };
-        let (
-            n,
-            bytes,
-            prefix,
-            shift,
-            keep,
-            mask,
-            max_value,
-            window,
-            next_mask_review,
-            rare_at_review,
-            histogram,
-            rare_flat,
-        ) = head().map_err(|e| bad("the engine", e))?;
+        let (mut engine, rare_flat) = head().map_err(|e| bad("the engine", e))?;
         if rare_flat.len() % 2 == 1 || rare_flat.chunks(2).any(|p| p[1] > u64::from(u16::MAX)) {
             return Err(Error::invalid("not a whole grundy leg state (its rare list is cut)"));
         }
-        let rare = rare_flat.chunks(2).map(|p| (p[0], p[1] as u16)).collect();
+        engine.rare = rare_flat.chunks(2).map(|p| (p[0], p[1] as u16)).collect();
         let summaries = PowerSummaries::take(&mut fields).map_err(|e| bad("the summaries", e))?;
         let count = fields.count(MAX_STATE_VALUES).map_err(|e| bad("the values", e))?;
         // Grown block by block as the values arrive: a count alone allocates nothing.
-        let mut values = Vec::new();
         let mut block = vec![0u8; 2 << 20];
-        while values.len() < count {
-            let take = (count - values.len()).min(1 << 20);
+        while engine.values.len() < count {
+            let take = (count - engine.values.len()).min(1 << 20);
             fields.0.read_exact(&mut block[..2 * take]).map_err(|e| bad("the values", e))?;
-            values.extend(
+            engine.values.extend(
                 block[..2 * take].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])),
             );
         }
-        fields.0.read_exact(&mut magic).map_err(|e| bad("the end", e))?;
+        let CrcReader { inner: input, crc } = fields.0;
+        if version >= 2 {
+            let mut stored = [0u8; 4];
+            input.read_exact(&mut stored).map_err(|e| bad("the checksum", e))?;
+            if u32::from_le_bytes(stored) != crc.finalize() {
+                return Err(Error::invalid(
+                    "a damaged grundy leg state (its CRC-32 does not match its bytes)",
+                ));
+            }
+        }
+        input.read_exact(&mut magic).map_err(|e| bad("the end", e))?;
         if &magic != STATE_MAGIC {
             return Err(Error::invalid(
                 "not a whole grundy leg state (its last bytes are not GRUNDYLG)",
             ));
         }
-        let engine = crate::sequence::sparse::EngineState {
-            n,
-            bytes,
-            values,
-            prefix,
-            shift,
-            keep,
-            mask,
-            rare,
-            histogram,
-            window,
-            next_mask_review,
-            rare_at_review,
-            max_value,
-        };
         Ok(LegState { game, engine, summaries })
     }
 }
