@@ -29,7 +29,9 @@ use crate::{library_error, BadInput, Interrupted};
 use anyhow::{Context, Result};
 use grundy::games::heap::HeapGame;
 use grundy::sequence::period::Period;
-use grundy::sequence::run::{run as run_sequence, Chunk, Keep, RareValues, RunOptions, Sink};
+use grundy::sequence::run::{
+    run as run_sequence, Chunk, Keep, RareValues, Resume, RunOptions, Sink,
+};
 use grundy::sequence::sparse;
 use grundy::sequence::store::{
     self, checksum, value_bytes, values_from_bytes, width_for, Checkpoint, Header, ResumeRun,
@@ -43,6 +45,14 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// What a run takes back from its partial file: the values its engine computed (all, or those
+/// of a prefix and then of a tail, `shift` heaps apart), and then the histogram of all.
+struct Taken {
+    computed: Computed,
+    shift: u64,
+    histogram: Vec<u64>,
+}
 
 /// The values already written to a sequence file (the partial file of a run in progress),
 /// read back for a run that keeps only a prefix and a tail in memory
@@ -485,17 +495,58 @@ impl Job<'_> {
         } else {
             4
         };
-        let (output, earlier) = self.open_output(target, width)?;
         let mut options = self.options.clone();
-        // The values a resumed engine needs back: those it computed (the rest of what was
-        // written came from a proven period, which it proves again from them).
-        options.earlier = earlier;
-        options.deliver_from = output.n_written;
         // A long run keeps only a prefix and a tail in memory and reads older values back
         // from its partial file.
-        let archive = FileArchive::new(output.partial_path());
+        let archive = Arc::new(FileArchive::new(with_suffix(target, ".partial")));
         let values = crate::seq::keep_values(self.args)?;
-        options.keep = Keep::for_file(self.max_heap, values, std::sync::Arc::new(archive));
+        options.keep = Keep::for_file(self.max_heap, values, archive.clone());
+        // A resumed run of the fast engine that keeps a prefix and a tail takes back only
+        // those (and goes on from a state built from the file), not every value it wrote.
+        let ends = options
+            .keep
+            .as_ref()
+            .filter(|_| options.engine == Engine::Fastest && sparse::supports(game))
+            .map(|keep| (keep.prefix as u64, keep.tail as u64));
+        let (output, taken) = self.open_output(target, width, ends)?;
+        options.deliver_from = output.n_written;
+        if let (Some((prefix, tail)), true) = (ends, taken.shift > 0) {
+            let bytes = matches!(taken.computed, Computed::Bytes(_));
+            let chunk = taken.computed.as_chunk();
+            // Values of one or two bytes (`ends` are asked only for those).
+            let kept: Vec<u16> = (0..chunk.len()).map(|i| chunk.get(i) as u16).collect();
+            let state = sparse::state_from_ends(
+                output.n_computed,
+                kept,
+                prefix,
+                tail,
+                taken.histogram,
+                bytes,
+                archive.as_ref(),
+            )
+            .map_err(|error| {
+                BadInput::msg(format!("--resume: cannot read '{}': {error}", self.path.display()))
+            })?;
+            match state {
+                Some(state) => {
+                    if self.chatty {
+                        eprintln!(
+                            "resuming from heaps below {prefix} and the last {tail} of the {} \
+                             computed, and the rare positions; older values are read from '{}'",
+                            output.n_computed,
+                            self.path.display()
+                        );
+                    }
+                    options.resume = Some(Arc::new(Resume::new(state)));
+                }
+                // No mask makes rare positions few: the engine needs every value back.
+                None => options.earlier = self.open_output(target, width, None)?.1.computed,
+            }
+        } else {
+            // The values a resumed engine needs back: those it computed (the rest of what was
+            // written came from a proven period, which it proves again from them).
+            options.earlier = taken.computed;
+        }
         let mut bar = self.progress();
         bar.set_position(output.n_written);
         let mut sink = FileSink {
@@ -609,9 +660,14 @@ impl Job<'_> {
 
     /// Opens a fresh partial file (and checkpoints it at once), or the interrupted one with
     /// the values its engine had computed.
-    fn open_output(&self, target: &Path, width: u32) -> Result<(Output, Computed)> {
+    fn open_output(
+        &self,
+        target: &Path,
+        width: u32,
+        ends: Option<(u64, u64)>,
+    ) -> Result<(Output, Taken)> {
         if self.args.resume {
-            return self.reopen_output(target, width);
+            return self.reopen_output(target, width, ends);
         }
         let partial = with_suffix(target, ".partial");
         let header = Header {
@@ -642,13 +698,18 @@ impl Job<'_> {
         };
         // An interrupt from the first second on leaves a run that can be resumed.
         output.checkpoint()?;
-        Ok((output, Computed::default()))
+        Ok((output, Taken { computed: Computed::default(), shift: 0, histogram: Vec::new() }))
     }
 
     /// `--resume`: every field of the checkpoint is checked against the partial file (its real
     /// size first) before anything is allocated or cut; only values that pass the checksum are
     /// kept, and only what follows them is cut.
-    fn reopen_output(&self, target: &Path, width: u32) -> Result<(Output, Computed)> {
+    fn reopen_output(
+        &self,
+        target: &Path,
+        width: u32,
+        ends: Option<(u64, u64)>,
+    ) -> Result<(Output, Taken)> {
         let checkpoint_path = with_suffix(target, ".checkpoint");
         let partial = with_suffix(target, ".partial");
         let (checkpoint_name, partial_name) =
@@ -659,6 +720,7 @@ impl Job<'_> {
             width,
             checkpoint_name: &checkpoint_name,
             partial_name: &partial_name,
+            ends,
         };
         let bad = |problem: String| -> anyhow::Error { BadInput::msg(problem).into() };
         let mut text = String::new();
@@ -694,7 +756,12 @@ impl Job<'_> {
             checksum: resumed.stored_checksum,
             max_value: resumed.max_value,
         };
-        Ok((output, resumed.computed))
+        let taken = Taken {
+            computed: resumed.computed,
+            shift: resumed.shift,
+            histogram: resumed.histogram,
+        };
+        Ok((output, taken))
     }
 
     /// The stream route: compute, then write the whole file in place, header first (its count,

@@ -1342,6 +1342,43 @@ mod long_runs {
         assert!(stderr(&output).contains("--until"), "{}", stderr(&output));
     }
 
+    /// An `--out` run that keeps a prefix and a tail (`--keep`) resumes from those and its
+    /// rare positions, not from every value it wrote (the rest is read from the partial file
+    /// as needed), and ends byte for byte like a run in one go.
+    #[test]
+    fn an_out_run_keeping_ends_resumes_from_them_alone() {
+        let dir = dir();
+        let (game, n) = ("0.6", "420000");
+        let whole = dir.join("ends-whole.bin");
+        let legs = dir.join("ends-legs.bin");
+        let _ = std::fs::remove_file(sibling(&legs, ".partial"));
+        let _ = std::fs::remove_file(sibling(&legs, ".checkpoint"));
+        assert!(grundy(&["seq", game, n, "--out", whole.to_str().unwrap()]).status.success());
+        let (mut n_legs, mut from_ends) = (0, 0);
+        loop {
+            n_legs += 1;
+            assert!(n_legs <= 400, "the legs never finished");
+            let mut args = vec!["seq", game, n, "--out", legs.to_str().unwrap()];
+            args.extend(["--keep", "65536", "--until", "0.3", "--checkpoint-secs", "0.1"]);
+            args.push("--progress");
+            if n_legs > 1 {
+                args.push("--resume");
+            }
+            let output = grundy(&args);
+            let err = stderr(&output);
+            if err.contains("resuming from heaps below 65536 and the last 65536") {
+                from_ends += 1;
+            }
+            match output.status.code() {
+                Some(0) => break,
+                Some(75) => assert!(!legs.exists(), "a leg must not leave a complete file"),
+                other => panic!("leg {n_legs}: status {other:?}: {err}"),
+            }
+        }
+        assert!(from_ends >= 1, "no leg resumed from the ends ({n_legs} legs)");
+        assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&legs).unwrap());
+    }
+
     /// Grundy's game past its first value above 255 (near heap 7.25 million), where the fast
     /// engine keeps one byte a value below 512 (folded) and the file takes two: values around
     /// that heap and at the end agree with the definition, computed from the file's values.

@@ -520,6 +520,11 @@ pub struct ResumeRun<'a> {
     pub checkpoint_name: &'a str,
     /// The partial file's path, for messages.
     pub partial_name: &'a str,
+    /// `(prefix, tail)`: when the engine computed more than `prefix + 2·tail` values on one or
+    /// two bytes, take back only those of heaps below `prefix` and the last `tail` of them, with
+    /// the histogram of all (a run whose memory does not grow with N reads the others from the
+    /// file: [`crate::sequence::sparse::state_from_ends`]). `None`: every computed value.
+    pub ends: Option<(u64, u64)>,
 }
 
 /// A partial file whose values passed every check of its checkpoint.
@@ -537,8 +542,13 @@ pub struct Resumable {
     pub stored_checksum: u64,
     /// The largest value.
     pub max_value: u32,
-    /// The computed values, for the engine.
+    /// The computed values, for the engine: all of them, or with [`ResumeRun::ends`] those of
+    /// the prefix and then of the tail.
     pub computed: super::Computed,
+    /// Computed heaps left out between the prefix and the tail (0: none).
+    pub shift: u64,
+    /// With a shift, how many computed heaps have each value.
+    pub histogram: Vec<u64>,
 }
 
 impl ResumeRun<'_> {
@@ -627,8 +637,20 @@ impl ResumeRun<'_> {
             )));
         }
         // The values the engine needs back, within the file's real size; the rest is only read
-        // through for the checksum.
-        let kept_len = usize::try_from(n_computed * u64::from(stored_width))
+        // through for the checksum. With ends, heaps `0..prefix` and `tail_from..n_computed`.
+        let (prefix, tail_from) = match self.ends {
+            Some((prefix, tail))
+                if stored_width <= 2
+                    && n_computed > prefix.saturating_add(tail.saturating_mul(2)) =>
+            {
+                (prefix, n_computed - tail)
+            }
+            _ => (n_computed, n_computed),
+        };
+        let shift = tail_from - prefix;
+        let mut histogram: Vec<u64> = Vec::new();
+        let width = u64::from(stored_width);
+        let kept_len = usize::try_from((n_computed - shift) * width)
             .map_err(|_| self.bad("the partial file is too large for this machine".into()))?;
         let mut kept: Vec<u8> = Vec::new();
         kept.try_reserve_exact(kept_len).map_err(|_| {
@@ -656,8 +678,24 @@ impl ResumeRun<'_> {
                 return Err(self.bad(format!("'{partial}' does not match its checkpoint")));
             };
             max_value = values.iter().copied().fold(max_value, u32::max);
-            let keep = (kept_len - kept.len()).min(take);
-            kept.extend_from_slice(&bytes[..keep]);
+            // The bytes of this chunk within the prefix and within the tail.
+            for (from, to) in [(0, prefix * width), (tail_from * width, n_computed * width)] {
+                let (lo, hi) = (from.max(n_read), to.min(n_read + take as u64));
+                if lo < hi {
+                    kept.extend_from_slice(&bytes[(lo - n_read) as usize..(hi - n_read) as usize]);
+                }
+            }
+            if shift > 0 {
+                let computed =
+                    (n_computed.saturating_sub(n_read / width) as usize).min(values.len());
+                for &value in &values[..computed] {
+                    let value = value as usize;
+                    if value >= histogram.len() {
+                        histogram.resize(value + 1, 0);
+                    }
+                    histogram[value] += 1;
+                }
+            }
             n_read += take as u64;
         }
         if sum != record.checksum {
@@ -678,6 +716,8 @@ impl ResumeRun<'_> {
             stored_checksum: stored_sum,
             max_value,
             computed,
+            shift,
+            histogram,
         })
     }
 }
@@ -716,7 +756,33 @@ mod tests {
             width,
             checkpoint_name: "f.checkpoint",
             partial_name: "f.partial",
+            ends: None,
         }
+    }
+
+    #[test]
+    fn with_ends_only_the_prefix_and_the_tail_are_taken_back_with_the_histogram() {
+        let values: Vec<u32> = (0..40).map(|n| (n * n) % 300).collect();
+        let (bytes, record) = partial(&values, 2, 30, "0.6");
+        let ends = ResumeRun { ends: Some((5, 4)), ..run(1) };
+        let resumed = ends.check_partial(&record, &mut Cursor::new(bytes.clone())).unwrap();
+        assert_eq!((resumed.n_values, resumed.shift), (30, 21));
+        let expected: Vec<u16> =
+            values[..5].iter().chain(&values[26..30]).map(|&v| v as u16).collect();
+        match resumed.computed {
+            crate::sequence::Computed::Narrow(kept) => assert_eq!(kept, expected),
+            other => panic!("{other:?}"),
+        }
+        let mut histogram = vec![0u64; 300];
+        for &v in &values[..30] {
+            histogram[v as usize] += 1;
+        }
+        let last = histogram.iter().rposition(|&c| c > 0).unwrap();
+        assert_eq!(resumed.histogram, histogram[..=last]);
+        // Too few values computed to leave any out: all of them, no histogram.
+        let wide_ends = ResumeRun { ends: Some((10, 10)), ..run(1) };
+        let all = wide_ends.check_partial(&record, &mut Cursor::new(bytes)).unwrap();
+        assert_eq!((all.shift, all.histogram.len(), all.computed.len()), (0, 0, 30));
     }
 
     #[test]

@@ -39,7 +39,7 @@ mod tail;
 
 pub use cell::Cell;
 pub use fold::{Folded, FoldedValues};
-pub use tail::{Archive, Blocked};
+pub use tail::{state_from_ends, Archive, Blocked};
 use tail::{Layout, Reader};
 
 use crate::rules::heap::{HeapGame, HeapRules};
@@ -173,6 +173,9 @@ impl std::fmt::Debug for TailMode {
 
 /// A mask is used while its rare positions are at most this fraction of all positions.
 const SPARSE_RATIO: usize = 16;
+
+/// The window a new engine starts with (it is tuned as the run goes).
+const FIRST_WINDOW: usize = 256;
 
 /// Pairs compared in an enumeration for the cost of one pair marked in the window (measured:
 /// a marked pair costs about 1 ns here, a compared one about 0.3 ns).
@@ -321,7 +324,7 @@ impl<V: Cell> SparseEngine<V> {
             mask: 0,
             rare: Vec::new(),
             rare_values: Vec::new(),
-            window: 256,
+            window: FIRST_WINDOW,
             wasted_pairs: 0,
             heaps_since_tuning: 0,
             next_mask_review: 1024,

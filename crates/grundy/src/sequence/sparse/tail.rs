@@ -20,8 +20,69 @@
 //! anything is dropped `shift` is 0 and every value is where it always was, so the vector
 //! kernels, given `r − shift` for `r`, read pairs of a prefix part and a tail part unchanged.
 
-use super::Cell;
+use super::{best_mask, Cell, EngineState, FIRST_WINDOW, SPARSE_RATIO};
 use std::sync::Mutex;
+
+/// The state of a run that computed heaps `0..n`, kept only heaps below `prefix` and the last
+/// `keep` (`values`: those of the prefix, then those of the tail), and has every value in
+/// `archive`: a resumed `--out` run that should not load all it wrote. `histogram` counts the
+/// heaps of each value. The mask is chosen from the histogram (any mask gives the same
+/// answers) and the rare positions under it are read from the archive in blocks, so memory
+/// holds the two ends and the rare list only. `Ok(None)` when no mask makes rare positions few
+/// (the run then needs every value: a dense run reads pairs anywhere).
+pub fn state_from_ends(
+    n: u64,
+    values: Vec<u16>,
+    prefix: u64,
+    keep: u64,
+    histogram: Vec<u64>,
+    bytes: bool,
+    archive: &dyn Archive,
+) -> std::io::Result<Option<EngineState>> {
+    let invalid =
+        |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
+    let shift = n
+        .checked_sub(prefix.saturating_add(keep))
+        .filter(|_| values.len() as u64 == prefix.saturating_add(keep))
+        .ok_or_else(|| invalid("the kept values are not a prefix and a tail of the heaps"))?;
+    let (mask, n_rare) = best_mask(&histogram);
+    if n < 1024 || (n_rare as u64).saturating_mul(SPARSE_RATIO as u64) > n {
+        return Ok(None);
+    }
+    let is_rare = |value: u32| (value & mask).count_ones().is_multiple_of(2);
+    let mut rare = Vec::new();
+    let mut block = vec![0u32; 1 << 20];
+    let mut first = 1;
+    while first < n {
+        let len = (n - first).min(block.len() as u64) as usize;
+        archive.read(first, &mut block[..len])?;
+        for (offset, &value) in block[..len].iter().enumerate() {
+            if is_rare(value) {
+                let value = u16::try_from(value).map_err(|_| invalid("a value past 16 bits"))?;
+                rare.push((first + offset as u64, value));
+            }
+        }
+        first += len as u64;
+    }
+    let max_value = histogram.iter().rposition(|&count| count > 0).unwrap_or(0) as u32;
+    Ok(Some(EngineState {
+        n,
+        bytes,
+        values,
+        prefix,
+        shift,
+        keep,
+        mask,
+        rare_at_review: rare.len() as u64,
+        rare,
+        histogram,
+        window: FIRST_WINDOW as u64,
+        // Once values are dropped the mask is kept (the rare positions under another are
+        // among values no longer kept).
+        next_mask_review: u64::MAX,
+        max_value,
+    }))
+}
 
 /// Values already computed, read back by a run that keeps only its prefix and tail in memory:
 /// the partial file of an `--out` run, for example. Reads are rare (a full enumeration, a
