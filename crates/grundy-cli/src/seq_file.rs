@@ -56,45 +56,62 @@ struct Taken {
 
 /// The values already written to a sequence file (the partial file of a run in progress),
 /// read back for a run that keeps only a prefix and a tail in memory
-/// (([`grundy::sequence::sparse::Archive`])). The file is opened again for every read: a run
-/// rewrites its partial file at a wider width when a value outgrows the old one, and the
-/// values written before stay where the header says.
-#[derive(Debug, Clone)]
+/// ([`grundy::sequence::sparse::Archive`]). The file stays open between reads. A run that
+/// widens its partial file writes a new one and renames it over the old: the open one still
+/// holds, at its own width, every value it held, and a read past its end opens the file
+/// afresh and tries once more (values never change once written).
+#[derive(Debug)]
 struct FileArchive {
     path: std::path::PathBuf,
+    /// The open file, its header's length and its width.
+    open: std::sync::Mutex<Option<(File, u64, u32)>>,
 }
 
 impl FileArchive {
     /// Reads from the sequence file at `path`.
     fn new(path: impl Into<std::path::PathBuf>) -> FileArchive {
-        FileArchive { path: path.into() }
+        FileArchive { path: path.into(), open: std::sync::Mutex::new(None) }
+    }
+
+    fn open(&self) -> std::io::Result<(File, u64, u32)> {
+        let mut file = File::open(&self.path)?;
+        let header = store::read_header(&mut file)
+            .map_err(|error| std::io::Error::other(error.to_string()))?;
+        Ok((file, header.len() as u64, header.value_width))
     }
 }
 
 impl grundy::sequence::sparse::Archive for FileArchive {
     fn read(&self, first: u64, out: &mut [u32]) -> std::io::Result<()> {
-        use std::io::{Error, Read, Seek, SeekFrom};
-        let mut file = std::fs::File::open(&self.path)?;
-        let header = grundy::sequence::store::read_header(&mut file)
-            .map_err(|error| Error::other(error.to_string()))?;
-        let width = u64::from(header.value_width);
-        file.seek(SeekFrom::Start(header.len() as u64 + first * width))?;
-        let mut bytes = vec![0u8; out.len() * width as usize];
-        file.read_exact(&mut bytes).map_err(|error| {
-            Error::new(
-                error.kind(),
-                format!(
-                    "{}: heaps {first} to {}: {error}",
-                    self.path.display(),
-                    first + out.len() as u64 - 1
-                ),
-            )
-        })?;
-        out.copy_from_slice(&grundy::sequence::store::values_from_bytes(
-            &bytes,
-            header.value_width,
-        ));
-        Ok(())
+        let mut open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut attempt = 0;
+        loop {
+            if open.is_none() || attempt > 0 {
+                *open = Some(self.open()?);
+            }
+            let (file, header_len, width) = open.as_mut().expect("opened above");
+            let mut bytes = vec![0u8; out.len() * *width as usize];
+            let read = file
+                .seek(SeekFrom::Start(*header_len + first * u64::from(*width)))
+                .and_then(|_| file.read_exact(&mut bytes));
+            match read {
+                Ok(()) => {
+                    out.copy_from_slice(&values_from_bytes(&bytes, *width));
+                    return Ok(());
+                }
+                Err(_) if attempt == 0 => attempt += 1,
+                Err(error) => {
+                    return Err(std::io::Error::new(
+                        error.kind(),
+                        format!(
+                            "{}: heaps {first} to {}: {error}",
+                            self.path.display(),
+                            first + out.len() as u64 - 1
+                        ),
+                    ))
+                }
+            }
+        }
     }
 }
 
@@ -919,5 +936,53 @@ impl Sink for FileSink<'_, '_> {
         // Values from here on come from the period: a resume needs back only those before.
         self.proven_from = Some(first);
         self.output.n_computed = self.output.n_computed.min(first);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::sequence::sparse::Archive;
+
+    fn write_file(path: &Path, values: &[u32], width: u32) {
+        let header = Header {
+            value_width: width,
+            n_values: values.len() as u64,
+            checksum: 0,
+            complete: false,
+            game: "0.6".into(),
+        };
+        let mut bytes = header.encode();
+        bytes.extend(value_bytes(values, width));
+        std::fs::write(path, bytes).unwrap();
+    }
+
+    /// The archive keeps its file open, and a file widened and renamed over the old one is
+    /// read afresh once a read passes the end of the one it holds.
+    #[test]
+    fn the_archive_reads_on_through_a_widening() {
+        let dir = std::env::temp_dir().join(format!("grundy-archive-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("f.partial");
+        let values: Vec<u32> = (0..3000).map(|n| (n * 7) % 300).collect();
+        let narrow: Vec<u32> = values[..1000].iter().map(|v| v % 256).collect();
+        write_file(&path, &narrow, 1);
+        let archive = FileArchive::new(&path);
+        let mut out = vec![0u32; 10];
+        archive.read(500, &mut out).unwrap();
+        assert_eq!(out, narrow[500..510]);
+        // Widened: a new file with more values (its first heaps as before) renamed over it.
+        let mut wide = narrow.clone();
+        wide.extend_from_slice(&values[1000..]);
+        let new = dir.join("f.widening");
+        write_file(&new, &wide, 2);
+        std::fs::rename(&new, &path).unwrap();
+        archive.read(995, &mut out).unwrap();
+        assert_eq!(out, wide[995..1005]);
+        archive.read(2990, &mut out).unwrap();
+        assert_eq!(out, wide[2990..3000]);
+        let error = archive.read(2995, &mut out).unwrap_err();
+        assert!(error.to_string().contains("heaps 2995 to 3004"), "{error}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
