@@ -525,19 +525,28 @@ impl Job<'_> {
             .as_ref()
             .filter(|_| options.engine == Engine::Fastest && sparse::supports(game))
             .map(|keep| (keep.prefix as u64, keep.tail as u64));
-        let (output, taken) = self.open_output(target, width, ends)?;
+        let (output, Taken { computed, shift, histogram }) =
+            self.open_output(target, width, ends)?;
         options.deliver_from = output.n_written;
-        if let (Some((prefix, tail)), true) = (ends, taken.shift > 0) {
-            let bytes = matches!(taken.computed, Computed::Bytes(_));
-            let chunk = taken.computed.as_chunk();
-            // Values of one or two bytes (`ends` are asked only for those).
-            let kept: Vec<u16> = (0..chunk.len()).map(|i| chunk.get(i) as u16).collect();
+        if let (Some((prefix, tail)), true) = (ends, shift > 0) {
+            // Values of one or two bytes (`ends` are taken only for those), consumed here: the
+            // run holds them once, in the engine.
+            let bytes = matches!(computed, Computed::Bytes(_));
+            let kept: Vec<u16> = match computed {
+                Computed::Narrow(values) => values,
+                Computed::Bytes(values) => values.into_iter().map(u16::from).collect(),
+                // check_partial takes back bytes or two bytes from a file, never these.
+                other => {
+                    let chunk = other.as_chunk();
+                    (0..chunk.len()).map(|i| chunk.get(i) as u16).collect()
+                }
+            };
             let state = sparse::state_from_ends(
                 output.n_computed,
                 kept,
                 prefix,
                 tail,
-                taken.histogram,
+                histogram,
                 bytes,
                 archive.as_ref(),
             )
@@ -562,7 +571,7 @@ impl Job<'_> {
         } else {
             // The values a resumed engine needs back: those it computed (the rest of what was
             // written came from a proven period, which it proves again from them).
-            options.earlier = taken.computed;
+            options.earlier = computed;
         }
         let mut bar = self.progress();
         bar.set_position(output.n_written);

@@ -901,8 +901,8 @@ fn legs_from_their_state_alone_equal_one_run() {
 
 /// The window is tuned the same way on two threads as on one, however long a stream: phase 1
 /// reads the window the main thread has tuned, not the one the stream started with (tuning
-/// against a window no longer in use doubled it again and again: 16,384 pairs against 2,048 on
-/// 0.172 at 2^22, and twice the time). One call covers every heap here, so the whole run is one
+/// against a window no longer in use sent it far from one thread's: 16,384 pairs against 2,048
+/// on 0.172 at 2^22, and twice the time; 256 against 2,048 here). One call covers every heap here, so the whole run is one
 /// stream after the parallel path starts.
 #[test]
 fn two_threads_tune_the_window_as_one_does() {
@@ -914,5 +914,7 @@ fn two_threads_tune_the_window_as_one_does() {
         engine.stats().window
     };
     let (one, two) = (window(1), window(2));
-    assert!(two <= 2 * one && one <= 2 * two, "window {two} on two threads, {one} on one");
+    // Timing moves what phase 1 saw, hence the tuning, a little: a factor of 4 either way is
+    // allowed (measured: 2,048 on both; before the fix, 256 on two threads here).
+    assert!(two <= 4 * one && one <= 4 * two, "window {two} on two threads, {one} on one");
 }

@@ -521,7 +521,8 @@ pub struct ResumeRun<'a> {
     /// The partial file's path, for messages.
     pub partial_name: &'a str,
     /// `(prefix, tail)`: when the engine computed more than `prefix + 2·tail` values on one or
-    /// two bytes, take back only those of heaps below `prefix` and the last `tail` of them, with
+    /// two bytes, and every value written (none from a proven period), take back only those of
+    /// heaps below `prefix` and the last `tail` of them, with
     /// the histogram of all (a run whose memory does not grow with N reads the others from the
     /// file: [`crate::sequence::sparse::state_from_ends`]). `None`: every computed value.
     pub ends: Option<(u64, u64)>,
@@ -639,8 +640,11 @@ impl ResumeRun<'_> {
         // The values the engine needs back, within the file's real size; the rest is only read
         // through for the checksum. With ends, heaps `0..prefix` and `tail_from..n_computed`.
         let (prefix, tail_from) = match self.ends {
+            // Only when every value written was computed: values past them come from a
+            // proven period, which the run proves again from all of them.
             Some((prefix, tail))
                 if stored_width <= 2
+                    && record.n_values == n_computed
                     && n_computed > prefix.saturating_add(tail.saturating_mul(2)) =>
             {
                 (prefix, n_computed - tail)
@@ -779,6 +783,32 @@ mod tests {
         }
         let last = histogram.iter().rposition(|&c| c > 0).unwrap();
         assert_eq!(resumed.histogram, histogram[..=last]);
+        // Across chunks of the reader (2^20 bytes): 1.6 million values at two bytes.
+        let values: Vec<u32> =
+            (0..1_600_000u32).map(|n| n.wrapping_mul(2_654_435_761) % 600).collect();
+        let (bytes, record) = partial(&values, 2, 1_500_000, "0.6");
+        let ends = ResumeRun { ends: Some((300_000, 400_000)), max_heap: 2_000_000, ..run(1) };
+        let resumed = ends.check_partial(&record, &mut Cursor::new(bytes.clone())).unwrap();
+        assert_eq!(resumed.shift, 800_000);
+        let expected: Vec<u16> = values[..300_000]
+            .iter()
+            .chain(&values[1_100_000..1_500_000])
+            .map(|&v| v as u16)
+            .collect();
+        assert!(
+            matches!(&resumed.computed, crate::sequence::Computed::Narrow(kept) if *kept == expected)
+        );
+        let mut histogram = vec![0u64; 600];
+        for &v in &values[..1_500_000] {
+            histogram[v as usize] += 1;
+        }
+        let last = histogram.iter().rposition(|&c| c > 0).unwrap();
+        assert_eq!(resumed.histogram, histogram[..=last]);
+        // Values written past those computed (from a proven period): every computed value back.
+        let from_period = Checkpoint { n_computed: Some(1_400_000), ..record.clone() };
+        let all = ends.check_partial(&from_period, &mut Cursor::new(bytes)).unwrap();
+        assert_eq!((all.shift, all.computed.len()), (0, 1_400_000));
+        let (bytes, record) = partial(&values[..30], 2, 30, "0.6");
         // Too few values computed to leave any out: all of them, no histogram.
         let wide_ends = ResumeRun { ends: Some((10, 10)), ..run(1) };
         let all = wide_ends.check_partial(&record, &mut Cursor::new(bytes)).unwrap();
