@@ -74,9 +74,10 @@ impl FileArchive {
     }
 
     fn open(&self) -> std::io::Result<(File, u64, u32)> {
-        let mut file = File::open(&self.path)?;
-        let header = store::read_header(&mut file)
-            .map_err(|error| std::io::Error::other(error.to_string()))?;
+        let named =
+            |error: String| std::io::Error::other(format!("{}: {error}", self.path.display()));
+        let mut file = File::open(&self.path).map_err(|error| named(error.to_string()))?;
+        let header = store::read_header(&mut file).map_err(|error| named(error.to_string()))?;
         Ok((file, header.len() as u64, header.value_width))
     }
 }
