@@ -627,6 +627,15 @@ fn kept_run<V: grundy::sequence::sparse::Cell>(
         }
         let handed = delivered.values.read().unwrap().len();
         engine.release(handed);
+        // The room taken never passes what the engine says it keeps at most (steps here are
+        // below the engine's spare room of 2^16 heaps), before the first drop as after it.
+        if let Some(most) = engine.tail_capacity() {
+            assert!(
+                engine.room() <= most,
+                "room for {} values, at most {most} kept",
+                engine.room()
+            );
+        }
     }
     let values = delivered.values.read().unwrap().clone();
     let reads = delivered.reads.load(std::sync::atomic::Ordering::Relaxed);

@@ -221,12 +221,13 @@ pub trait SequenceEngine: Send {
         None
     }
 
-    /// Where the engine is, when it keeps a prefix and a tail ([`SparseEngine::state`]).
-    fn state(&self) -> Option<EngineState> {
+    /// Where the engine is, when it keeps a prefix and a tail ([`SparseEngine::take_state`]):
+    /// its kept values move into the state.
+    fn take_state(&mut self) -> Option<EngineState> {
         None
     }
 
-    /// Whether [`SequenceEngine::state`] gives a state (without making it).
+    /// Whether [`SequenceEngine::take_state`] gives a state (without making it).
     fn has_state(&self) -> bool {
         false
     }
@@ -290,8 +291,8 @@ impl<V: Cell> SequenceEngine for SparseEngine<V> {
     fn blocked(&self) -> Option<Blocked> {
         SparseEngine::blocked(self).cloned()
     }
-    fn state(&self) -> Option<EngineState> {
-        SparseEngine::state(self)
+    fn take_state(&mut self) -> Option<EngineState> {
+        SparseEngine::take_state(self)
     }
     fn has_state(&self) -> bool {
         self.keeps_tail()
@@ -708,9 +709,9 @@ pub fn run(
     }
     let engine_name = engine.name();
     let rare = engine.rare_values();
-    let state = if leg_ended && period.is_none() { engine.state() } else { None };
     let dropped = (engine.first_kept() > 0)
         .then(|| (engine.kept_prefix() as u64, engine.len() as u64 - engine.first_kept() as u64));
+    let state = if leg_ended && period.is_none() { engine.take_state() } else { None };
     Ok(RunReport {
         rare,
         period,

@@ -120,7 +120,7 @@ pub struct SparseEngine<V: Cell = u16> {
     blocked: Option<Blocked>,
 }
 
-/// Where a run that keeps a prefix and a tail stopped ([`SparseEngine::state`]): its kept
+/// Where a run that keeps a prefix and a tail stopped ([`SparseEngine::take_state`]): its kept
 /// values and everything else it needs to go on exactly as if it had not stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineState {
@@ -476,9 +476,14 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     /// Whether the engine was told to keep a prefix and a tail ([`SparseEngine::keep_tail`]):
-    /// then it has a state of its own ([`SparseEngine::state`]).
+    /// then it has a state of its own ([`SparseEngine::take_state`]).
     pub fn keeps_tail(&self) -> bool {
         self.tail.is_some() && !self.folded
+    }
+
+    /// The values the engine has room for now (what its buffer takes, used or not).
+    pub fn room(&self) -> usize {
+        self.values.capacity()
     }
 
     /// The most values kept at once, when the engine keeps only a prefix and a tail.
@@ -533,15 +538,19 @@ impl<V: Cell> SparseEngine<V> {
     /// What a run that keeps a prefix and a tail needs to go on later from heap
     /// [`SparseEngine::len`], on this machine or another ([`EngineState`]); `None` for a run
     /// that keeps every value (its values are its state) or on folded bytes.
-    pub fn state(&self) -> Option<EngineState> {
+    /// The kept values move into the state (on two-byte cells without a copy: a leg's end
+    /// needs no room for its values twice), so the engine has none left afterwards.
+    pub fn take_state(&mut self) -> Option<EngineState> {
         let tail = self.tail.as_ref()?;
         if self.folded {
             return None;
         }
+        let n = self.len() as u64;
+        let values = std::mem::take(&mut self.values);
         Some(EngineState {
-            n: self.len() as u64,
+            n,
             bytes: V::BYTES == 1,
-            values: self.values.iter().map(|&cell| Into::<u32>::into(cell) as u16).collect(),
+            values: values.into_iter().map(|cell| Into::<u32>::into(cell) as u16).collect(),
             prefix: self.layout.prefix as u64,
             shift: self.layout.shift as u64,
             keep: tail.keep as u64,
@@ -990,8 +999,25 @@ impl<V: Cell> SparseEngine<V> {
             .find(|&stop| !produced_here(stop))
     }
 
+    /// Makes room for `count` more values: by doubling, as a vector grows, but never past
+    /// [`SparseEngine::tail_capacity`] unless `count` itself needs it, so that a run keeping a
+    /// prefix and a tail holds at most that many values' room before its first drop too.
+    pub(super) fn grow_for(&mut self, count: usize) {
+        let len = self.values.len();
+        let needed = len.saturating_add(count);
+        if needed <= self.values.capacity() {
+            return;
+        }
+        let mut target = needed.max(self.values.capacity().saturating_mul(2)).max(8);
+        if let Some(cap) = self.tail_capacity() {
+            target = target.min(cap.max(needed));
+        }
+        self.values.reserve_exact(target - len);
+    }
+
     /// Computes values up to heap `n` inclusive; false if a value would not fit the cells.
     pub fn extend_to(&mut self, n: usize) -> bool {
+        self.grow_for((n + 1).saturating_sub(self.len()));
         while self.len() <= n {
             let start = self.len();
             if start >= self.next_mask_review {

@@ -245,7 +245,7 @@ impl<V: Cell> SparseEngine<V> {
         }
         let count = end + 1 - first;
         // Room for every value of the stream: the buffer does not move while helpers read it.
-        self.values.reserve(count);
+        self.grow_for(count);
         let stream = Stream {
             values: Values {
                 start: self.values.as_ptr(),
