@@ -1303,6 +1303,37 @@ mod long_runs {
         assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&resumed).unwrap());
     }
 
+    /// Runs `seq GAME N --out PATH` and `extra` in legs of 0.3 s (`--resume` from the second
+    /// on) until one finishes: each leg but the last exits 75 with a checkpoint and leaves no
+    /// file that looks complete. The standard error of every leg, in order.
+    fn out_legs(game: &str, n: &str, path: &Path, extra: &[&str]) -> Vec<String> {
+        let mut errors = Vec::new();
+        loop {
+            assert!(errors.len() < 400, "the legs never finished");
+            let mut args = vec!["seq", game, n, "--out", path.to_str().unwrap()];
+            args.extend(["--until", "0.3", "--checkpoint-secs", "0.1"]);
+            args.extend(extra);
+            if !errors.is_empty() {
+                args.push("--resume");
+            }
+            let output = grundy(&args);
+            let err = stderr(&output);
+            match output.status.code() {
+                Some(0) => {
+                    errors.push(err);
+                    return errors;
+                }
+                Some(75) => {
+                    assert!(err.contains("(--until)") && err.contains("--resume"), "{err}");
+                    assert!(stdout(&output).is_empty());
+                    assert!(!path.exists(), "a leg must not leave a complete-looking file");
+                }
+                other => panic!("leg {}: status {other:?}: {err}", errors.len() + 1),
+            }
+            errors.push(err);
+        }
+    }
+
     /// A run in legs (`--until`, then `--resume --until` until it finishes) ends byte for byte
     /// like a run in one go; each leg but the last exits 75 with a checkpoint and leaves no
     /// file that looks complete.
@@ -1313,27 +1344,7 @@ mod long_runs {
         let whole = dir.join("legs-whole.bin");
         let legs = dir.join("legs.bin");
         assert!(grundy(&["seq", game, n, "--out", whole.to_str().unwrap()]).status.success());
-        let mut n_legs = 0;
-        loop {
-            n_legs += 1;
-            assert!(n_legs <= 200, "the legs never finished");
-            let mut args = vec!["seq", game, n, "--out", legs.to_str().unwrap()];
-            args.extend(["--until", "0.3", "--checkpoint-secs", "0.1"]);
-            if n_legs > 1 {
-                args.push("--resume");
-            }
-            let output = grundy(&args);
-            match output.status.code() {
-                Some(0) => break,
-                Some(75) => {
-                    let err = stderr(&output);
-                    assert!(err.contains("(--until)") && err.contains("--resume"), "{err}");
-                    assert!(stdout(&output).is_empty());
-                    assert!(!legs.exists(), "a leg must not leave a complete-looking file");
-                }
-                other => panic!("leg {n_legs}: status {other:?}: {}", stderr(&output)),
-            }
-        }
+        let n_legs = out_legs(game, n, &legs, &[]).len();
         assert!(n_legs >= 3, "{n_legs} legs: the run was too short to test");
         assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&legs).unwrap());
         // A stream cannot be resumed, so it cannot be run in legs.
@@ -1354,27 +1365,10 @@ mod long_runs {
         let _ = std::fs::remove_file(sibling(&legs, ".partial"));
         let _ = std::fs::remove_file(sibling(&legs, ".checkpoint"));
         assert!(grundy(&["seq", game, n, "--out", whole.to_str().unwrap()]).status.success());
-        let (mut n_legs, mut from_ends) = (0, 0);
-        loop {
-            n_legs += 1;
-            assert!(n_legs <= 400, "the legs never finished");
-            let mut args = vec!["seq", game, n, "--out", legs.to_str().unwrap()];
-            args.extend(["--keep", "65536", "--until", "0.3", "--checkpoint-secs", "0.1"]);
-            args.push("--progress");
-            if n_legs > 1 {
-                args.push("--resume");
-            }
-            let output = grundy(&args);
-            let err = stderr(&output);
-            if err.contains("resuming from heaps below 65536 and the last 65536") {
-                from_ends += 1;
-            }
-            match output.status.code() {
-                Some(0) => break,
-                Some(75) => assert!(!legs.exists(), "a leg must not leave a complete file"),
-                other => panic!("leg {n_legs}: status {other:?}: {err}"),
-            }
-        }
+        let errors = out_legs(game, n, &legs, &["--keep", "65536", "--progress"]);
+        let n_legs = errors.len();
+        let said = "resuming from heaps below 65536 and the last 65536";
+        let from_ends = errors.iter().filter(|err| err.contains(said)).count();
         assert!(from_ends >= 1, "no leg resumed from the ends ({n_legs} legs)");
         assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&legs).unwrap());
     }
