@@ -1131,9 +1131,13 @@ impl<V: Cell> SparseEngine<V> {
     fn push_lanes(&mut self) -> bool {
         let start = self.len();
         let mut work = std::mem::take(&mut self.sequential);
-        let speculations = speculate_block(&self.view(start), start, &mut work.general, 1);
+        let mut speculations = std::mem::take(&mut work.lanes);
+        speculations.resize(LANES, Speculation::default());
+        speculate_block(&self.view(start), start, &mut work.general, 1, &mut speculations);
         self.sequential = work;
-        self.settle_block(start, &speculations).is_some()
+        let settled = self.settle_block(start, &speculations).is_some();
+        self.sequential.lanes = speculations;
+        settled
     }
 
     /// The window actually used: without a mask, heaps with few pairs are cheaper marked in
@@ -1355,9 +1359,11 @@ struct Speculation {
     blocked: Option<usize>,
 }
 
-/// A thread's working memory: the general path's table and the record path's buffers.
+/// A thread's working memory: the general path's table, the record path's buffers, and the
+/// speculations of a block of lanes (written in place, not returned).
 #[derive(Debug, Clone, Default)]
 struct Workspace {
     general: marking::Scratch,
     record: RecordScratch,
+    lanes: Vec<Speculation>,
 }

@@ -187,7 +187,9 @@ impl<V: Cell> Stream<V> {
         let mut n = heaps.start;
         while n < heaps.end {
             if n + LANES <= heaps.end && self.mask != 0 && !self.folded && n >= self.lanes_from {
-                out.extend(speculate_block(&shared, n, &mut work.general, MAX_STOPS));
+                let at = out.len();
+                out.resize(at + LANES, Speculation::default());
+                speculate_block(&shared, n, &mut work.general, MAX_STOPS, &mut out[at..]);
                 n += LANES;
             } else {
                 out.push(if record_ok(n) || self.folded {
