@@ -1001,7 +1001,8 @@ impl<V: Cell> SparseEngine<V> {
 
     /// Makes room for `count` more values: by doubling, as a vector grows, but never past
     /// [`SparseEngine::tail_capacity`] unless `count` itself needs it, so that a run keeping a
-    /// prefix and a tail holds at most that many values' room before its first drop too.
+    /// prefix and a tail holds at most that many values' room before its first drop too (once
+    /// a mask is chosen: until then nothing is dropped, and the room doubles as it needs).
     pub(super) fn grow_for(&mut self, count: usize) {
         let len = self.values.len();
         let needed = len.saturating_add(count);
