@@ -313,6 +313,9 @@ proptest! {
         let mut parallel = SparseEngine::<u16>::with_fixed_mask(&game, mask).unwrap().with_fixed_window(window).with_parallel_from(40);
         prop_assert!(parallel.extend_parallel(1200, 2));
         prop_assert_eq!(parallel.values(), &expected[..]);
+        let mut shared = SparseEngine::<u16>::with_fixed_mask(&game, mask).unwrap().with_fixed_window(window).with_parallel_from(40).sharing_every_heap();
+        prop_assert!(shared.extend_parallel(1200, 2));
+        prop_assert_eq!(shared.values(), &expected[..]);
     }
 
     /// The parallel path gives exactly the sequential path's values, whatever the threads.
@@ -321,10 +324,15 @@ proptest! {
         let game = code_game(&code);
         let Some(mut sequential) = SparseEngine::<u16>::new(&game) else { return Ok(()) };
         let mut parallel = SparseEngine::<u16>::new(&game).unwrap().with_parallel_from(64);
+        // Every heap shared, however few its pairs: phase 1 runs groups ahead, and phase 2
+        // goes on past its stops.
+        let mut shared = SparseEngine::<u16>::new(&game).unwrap().with_parallel_from(64).sharing_every_heap();
         let ok = sequential.extend_to(2500);
         prop_assert_eq!(parallel.extend_parallel(2500, n_threads), ok);
+        prop_assert_eq!(shared.extend_parallel(2500, n_threads), ok);
         if ok {
             prop_assert_eq!(sequential.values(), parallel.values(), "{}", code);
+            prop_assert_eq!(sequential.values(), shared.values(), "{}: every heap shared", code);
         }
     }
 
@@ -926,4 +934,26 @@ fn two_threads_tune_the_window_as_one_does() {
     // Timing moves what phase 1 saw, hence the tuning, a little: a factor of 4 either way is
     // allowed (measured: 2,048 on both; before the fix, 256 on two threads here).
     assert!(two <= 4 * one && one <= 4 * two, "window {two} on two threads, {one} on one");
+}
+
+/// Phase 1 a group or more ahead of phase 2 finds its candidates taken for many heaps (a third
+/// of 0.167's, when its heaps were shared): phase 2 goes on past them from what phase 1 marked,
+/// instead of working those heaps out again, and the values stay the sequential path's.
+#[test]
+fn shared_heaps_go_on_past_their_stops() {
+    let game = heap_game("0.167");
+    let last = 1 << 17;
+    let mut sequential = SparseEngine::<u8>::new(&game).unwrap().with_record_from(None);
+    assert!(sequential.extend_to(last));
+    let mut shared = SparseEngine::<u8>::new(&game)
+        .unwrap()
+        .with_record_from(None)
+        .with_parallel_from(1 << 12)
+        .sharing_every_heap();
+    assert!(shared.extend_parallel(last, 2));
+    assert_eq!(shared.values(), sequential.values());
+    for (name, engine) in [("sequential", &sequential), ("shared", &shared)] {
+        let started_over = engine.stats().n_fallbacks;
+        assert!(started_over * 1000 < last as u64, "{name}: {started_over} heaps worked out again");
+    }
 }

@@ -374,6 +374,42 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
         }
         seen[candidate] = stamp;
     }
+    if let Some(&last_stop) = speculation.stops[..speculation.n_stops as usize].last() {
+        let from = (last_stop as usize + 1).min(size);
+        speculation.marked_after = marked_bits(&seen[from..(from + 64).min(size)], stamp);
+    }
+}
+
+/// Bit `i` set when `seen[i] == stamp`, for the first 64 entries of `seen` at most.
+#[inline]
+fn marked_bits(seen: &[u8], stamp: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if seen.len() == 64 && has_avx2() {
+        // SAFETY: the processor was asked, and has AVX2.
+        return unsafe { marked_bits_avx2(seen, stamp) };
+    }
+    marked_bits_generic(seen, stamp)
+}
+
+/// [`marked_bits`] one entry at a time: the reference.
+fn marked_bits_generic(seen: &[u8], stamp: u8) -> u64 {
+    seen.iter().take(64).enumerate().fold(0, |bits, (i, &s)| bits | (u64::from(s == stamp) << i))
+}
+
+/// [`marked_bits`] on 64 entries with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn marked_bits_avx2(seen: &[u8], stamp: u8) -> u64 {
+    use std::arch::x86_64::*;
+    assert_eq!(seen.len(), 64);
+    let want = _mm256_set1_epi8(stamp as i8);
+    // SAFETY: `seen` holds 64 bytes; the loads are unaligned ones.
+    let (low, high) = unsafe {
+        (_mm256_loadu_si256(seen.as_ptr().cast()), _mm256_loadu_si256(seen.as_ptr().add(32).cast()))
+    };
+    let low = _mm256_movemask_epi8(_mm256_cmpeq_epi8(low, want)) as u32;
+    let high = _mm256_movemask_epi8(_mm256_cmpeq_epi8(high, want)) as u32;
+    u64::from(low) | (u64::from(high) << 32)
 }
 
 /// A split of the heap being computed, as phase 1 saw it: pairs `(a, rest − a)` for `a` up to
@@ -907,6 +943,29 @@ mod tests {
     }
 
     proptest! {
+        /// `marked_bits` (AVX2 where the processor has it) has bit `i` set exactly when entry
+        /// `i` holds the stamp, for the first 64 entries; the one-at-a-time version too.
+        #[test]
+        fn marked_bits_are_the_stamped_entries(
+            seen in proptest::collection::vec(0u8..4, 0..80),
+            stamp in 0u8..4,
+        ) {
+            let definition = |seen: &[u8]| {
+                let mut bits = 0u64;
+                for (i, &s) in seen.iter().enumerate().take(64) {
+                    if s == stamp {
+                        bits |= 1 << i;
+                    }
+                }
+                bits
+            };
+            prop_assert_eq!(marked_bits(&seen, stamp), definition(&seen));
+            prop_assert_eq!(marked_bits_generic(&seen, stamp), definition(&seen));
+            if seen.len() >= 64 {
+                prop_assert_eq!(marked_bits(&seen[..64], stamp), definition(&seen));
+            }
+        }
+
         /// Whatever the processor, `pair_with_xor` finds the first pair with the XOR, on
         /// two-byte values and on bytes, or none when there is none.
         #[test]

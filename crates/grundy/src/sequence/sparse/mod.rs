@@ -101,6 +101,8 @@ pub struct SparseEngine<V: Cell = u16> {
     block: usize,
     scratches: Vec<Workspace>,
     parallel_from: usize,
+    /// Heaps with fewer pairs than this (rare positions plus window) are not shared.
+    min_shared_work: usize,
     /// The record path takes heaps from here on (`None`: never).
     record_from: Option<usize>,
     dense_full_pairs: usize,
@@ -189,10 +191,12 @@ const PARALLEL_FROM: usize = 1 << 15;
 
 /// Below this many pairs a heap (rare positions plus window), the parallel path computes
 /// heaps on one thread: handing them over would cost more than it saves. (Measured at 2^24 on
-/// two threads: 0.161, 489 rare positions, 1.6 times one thread's speed when shared, and
-/// slower than one when not; 0.167, 60 rare positions, no faster shared; 0.034 and 0.014,
-/// over a thousand, shared either way.)
-const MIN_SHARED_WORK: usize = 256;
+/// two threads, `bench/threads.sh 24 3`: 0.167, 59 rare positions and a window of 32, 1.41
+/// times one thread's speed shared, now that phase 2 goes on past the stops phase 1 offered
+/// instead of working out again the third of the heaps whose stops phase 1, a group or more
+/// ahead, could not see taken (0.88 before, so it was not shared); 0.161, 489 rare positions,
+/// 1.77 times; 0.034 and 0.014, over a thousand, shared either way.)
+const MIN_SHARED_WORK: usize = 64;
 
 /// Phase 1 offers up to this many candidate values per heap when they cost nothing to find
 /// (common values under a mask); without a mask each costs a full scan, so it offers one.
@@ -334,6 +338,7 @@ impl<V: Cell> SparseEngine<V> {
             block: 128,
             scratches: Vec::new(),
             parallel_from: PARALLEL_FROM,
+            min_shared_work: MIN_SHARED_WORK,
             record_from: Some(record::RECORD_FROM),
             dense_full_pairs: DENSE_FULL_PAIRS,
             tune: true,
@@ -370,6 +375,14 @@ impl<V: Cell> SparseEngine<V> {
     /// is enough work to share. For tests of the parallel path on small sequences.
     pub fn with_parallel_from(mut self, from: usize) -> Self {
         self.parallel_from = from.max(1);
+        self
+    }
+
+    /// Shares every heap of the parallel path between the threads, however little work it is
+    /// (by default heaps of a few pairs are not shared). For tests of
+    /// the parallel path on games with few rare positions.
+    pub fn sharing_every_heap(mut self) -> Self {
+        self.min_shared_work = 0;
         self
     }
 
@@ -523,6 +536,7 @@ impl<V: Cell> SparseEngine<V> {
             block: self.block,
             scratches: Vec::new(),
             parallel_from: self.parallel_from,
+            min_shared_work: self.min_shared_work,
             record_from: self.record_from,
             dense_full_pairs: self.dense_full_pairs,
             tune: self.tune,
@@ -862,7 +876,7 @@ impl<V: Cell> SparseEngine<V> {
             }
             // Heaps with a few dozen rare positions are less work than handing them over: no
             // helpers at all (they would only spin beside the one thread doing the work).
-            if self.mask != 0 && self.rare.len() + self.window < MIN_SHARED_WORK {
+            if self.mask != 0 && self.rare.len() + self.window < self.min_shared_work {
                 return self.extend_to(target);
             }
             self.fold_if_early();
@@ -939,7 +953,8 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     /// Phase 2 for heap `n` of a block starting at `start`: the pairs and single heaps that
-    /// reach into the block, against the values phase 1 offered. `None`: start over.
+    /// reach into the block, against the values phase 1 offered (its stops), then against the
+    /// values past them that phase 1 did not find among the options. `None`: start over.
     fn settle(
         &self,
         n: usize,
@@ -981,22 +996,96 @@ impl<V: Cell> SparseEngine<V> {
                 .leave_one
                 .iter()
                 .any(|&k| n > k && n - k >= start && cell(n - k).into() == target);
+            // A common value comes only from pairs with exactly one rare part: among the
+            // left-out pairs, those with a rare position are enough.
+            let common = self.mask != 0 && !self.is_rare(target);
             by_single
                 || self.split_after.iter().any(|&k| {
                     if n < k + 2 {
                         return false;
                     }
                     let (rest, last) = left_out(k);
-                    target <= V::MAX
-                        && last >= 1
-                        && pair_with_xor(values, rest - layout.shift, 1, last, V::from_u32(target))
-                            .is_some()
+                    if target > V::MAX || last < 1 {
+                        return false;
+                    }
+                    let target = V::from_u32(target);
+                    if common {
+                        return self.rare_pair_with_xor(rest, last, start, target);
+                    }
+                    pair_with_xor(values, rest - layout.shift, 1, last, target).is_some()
                 })
         };
-        speculation.stops[..speculation.n_stops as usize]
-            .iter()
-            .copied()
-            .find(|&stop| !produced_here(stop))
+        let stops = &speculation.stops[..speculation.n_stops as usize];
+        if let Some(value) = stops.iter().copied().find(|&stop| !produced_here(stop)) {
+            return Some(value);
+        }
+        // Every stop is an option after all. The next candidates are the values past the last
+        // stop that phase 1 did not find among the options, in order: a common one needs only
+        // the left-out pairs (phase 1 marked every other pair with a rare part), any other one
+        // phase 1 did not look for among the pairs, and it is looked for among all of them.
+        // (Starting the heap over costs a microsecond; a third of 0.167's heaps did when
+        // phase 1 ran a group ahead.)
+        let &last_stop = stops.last()?;
+        let mut unmarked = !speculation.marked_after;
+        while unmarked != 0 {
+            let candidate = last_stop + 1 + unmarked.trailing_zeros();
+            unmarked &= unmarked - 1;
+            if candidate > V::MAX {
+                return None;
+            }
+            let found = if self.mask != 0 && !self.is_rare(candidate) {
+                produced_here(candidate)
+            } else if layout.keeps_all() {
+                self.is_option(n, candidate)
+            } else {
+                return None;
+            };
+            if !found {
+                return Some(candidate);
+            }
+        }
+        None
+    }
+
+    /// Whether `target` is the value of one of heap `n`'s options, every value below `n` kept
+    /// (every option looked at, at worst).
+    fn is_option(&self, n: usize, target: u32) -> bool {
+        let values = &self.values;
+        let by_take_all = target == 0 && self.take_all.contains(&n);
+        let by_single = self.leave_one.iter().any(|&k| n > k && values[n - k].into() == target);
+        by_take_all
+            || by_single
+            || (target <= V::MAX
+                && self.split_after.iter().any(|&k| {
+                    if n < k + 2 {
+                        return false;
+                    }
+                    let rest = n - k;
+                    let last = last_pair(rest, self.unequal);
+                    last >= 1 && pair_with_xor(values, rest, 1, last, V::from_u32(target)).is_some()
+                }))
+    }
+
+    /// Whether a pair `(a, rest − a)` with `1 ≤ a ≤ last` and `rest − a ≥ start`, one part
+    /// of it a rare position, has values XORing to `target` (a few pairs with
+    /// `rest − a < start` may be looked at too).
+    fn rare_pair_with_xor(&self, rest: usize, last: usize, start: usize, target: V) -> bool {
+        let layout = self.layout;
+        let cell = |i: usize| self.values[layout.slot(i).expect("a kept heap")];
+        let rare = self.rare.iter().zip(&self.rare_values);
+        // Walked from either end, not searched: the low parts are a few dozen at most, and the
+        // high parts (rare positions found since `start`) almost never there.
+        let by_low = || {
+            rare.clone()
+                .take_while(|&(&a, _)| a <= last)
+                .any(|(&a, &value)| a >= 1 && (value ^ cell(rest - a)) == target)
+        };
+        let by_high = || {
+            rare.clone().rev().take_while(|&(&p, _)| p >= start).any(|(&p, &value)| {
+                p < rest && rest - p <= last && (value ^ cell(rest - p)) == target
+            })
+        };
+        by_low() || by_high()
     }
 
     /// Makes room for `count` more values: by doubling, as a vector grows, but never past
@@ -1352,6 +1441,9 @@ struct Speculation {
     record: bool,
     commons: u128,
     unproven: [u64; 8],
+    /// The general path: which of the 64 values past the last stop phase 1 found among the
+    /// options (bit `i`: the value `last stop + 1 + i`), for phase 2 to go on from there.
+    marked_after: u64,
     full_checks: u64,
     wasted_checks: u64,
     wasted_pairs: u64,
