@@ -331,6 +331,11 @@ proptest! {
         prop_assert_eq!(parallel.extend_parallel(2500, n_threads), ok);
         prop_assert_eq!(shared.extend_parallel(2500, n_threads), ok);
         if ok {
+            // And the definition: every option of every heap.
+            let mut reference = DenseEngine::new(&game);
+            reference.extend_to(2500);
+            let expected: Vec<u16> = reference.values().iter().map(|&v| v as u16).collect();
+            prop_assert_eq!(sequential.values(), &expected[..], "{}", code);
             prop_assert_eq!(sequential.values(), parallel.values(), "{}", code);
             prop_assert_eq!(sequential.values(), shared.values(), "{}: every heap shared", code);
         }
@@ -943,6 +948,13 @@ fn two_threads_tune_the_window_as_one_does() {
 fn shared_heaps_go_on_past_their_stops() {
     let game = heap_game("0.167");
     let last = 1 << 17;
+    // The reference: one heap at a time, each from every value below it (no pairs left out,
+    // so no stop is ever taken: the first is the value).
+    let mut one_by_one = SparseEngine::<u8>::new(&game).unwrap().with_record_from(None);
+    while one_by_one.values().len() <= last {
+        one_by_one.push_next().expect("0.167's values fit bytes");
+    }
+    assert_eq!(one_by_one.stats().n_gone_on, 0);
     let mut sequential = SparseEngine::<u8>::new(&game).unwrap().with_record_from(None);
     assert!(sequential.extend_to(last));
     let mut shared = SparseEngine::<u8>::new(&game)
@@ -951,9 +963,12 @@ fn shared_heaps_go_on_past_their_stops() {
         .with_parallel_from(1 << 12)
         .sharing_every_heap();
     assert!(shared.extend_parallel(last, 2));
-    assert_eq!(shared.values(), sequential.values());
+    assert_eq!(sequential.values(), one_by_one.values());
+    assert_eq!(shared.values(), one_by_one.values());
     for (name, engine) in [("sequential", &sequential), ("shared", &shared)] {
-        let started_over = engine.stats().n_fallbacks;
+        let stats = engine.stats();
+        assert!(stats.n_gone_on > 0, "{name}: phase 2 never went on past the stops");
+        let started_over = stats.n_fallbacks;
         assert!(started_over * 1000 < last as u64, "{name}: {started_over} heaps worked out again");
     }
 }

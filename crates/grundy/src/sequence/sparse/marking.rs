@@ -376,7 +376,7 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
     }
     if let Some(&last_stop) = speculation.stops[..speculation.n_stops as usize].last() {
         let from = (last_stop as usize + 1).min(size);
-        speculation.marked_after = marked_bits(&seen[from..(from + 64).min(size)], stamp);
+        speculation.marked_after = Some(marked_bits(&seen[from..(from + 64).min(size)], stamp));
     }
 }
 

@@ -64,6 +64,9 @@ pub struct SparseStats {
     pub window: usize,
     /// Parallel path: heaps that phase 2 had to compute again.
     pub n_fallbacks: u64,
+    /// Heaps whose value phase 2 found past the stops phase 1 offered (their stops all
+    /// options after all), without computing them again.
+    pub n_gone_on: u64,
     /// Parallel path: the current block size.
     pub block: usize,
 }
@@ -923,6 +926,10 @@ impl<V: Cell> SparseEngine<V> {
                 return None;
             }
             let settled = self.settle(n, start, speculation, work);
+            let stops = &speculation.stops[..speculation.n_stops as usize];
+            if speculation.marked_after.is_some() && settled.is_some_and(|v| !stops.contains(&v)) {
+                self.stats.n_gone_on += 1;
+            }
             if std::mem::take(&mut work.record.slow) {
                 // Phase 2 worked the heap out again (the record path's second look).
                 n_fallbacks += 1;
@@ -1026,7 +1033,7 @@ impl<V: Cell> SparseEngine<V> {
         // (Starting the heap over costs a microsecond; a third of 0.167's heaps did when
         // phase 1 ran a group ahead.)
         let &last_stop = stops.last()?;
-        let mut unmarked = !speculation.marked_after;
+        let mut unmarked = !speculation.marked_after?;
         while unmarked != 0 {
             let candidate = last_stop + 1 + unmarked.trailing_zeros();
             unmarked &= unmarked - 1;
@@ -1441,9 +1448,12 @@ struct Speculation {
     record: bool,
     commons: u128,
     unproven: [u64; 8],
-    /// The general path: which of the 64 values past the last stop phase 1 found among the
-    /// options (bit `i`: the value `last stop + 1 + i`), for phase 2 to go on from there.
-    marked_after: u64,
+    /// Which of the 64 values past the last stop phase 1 found among the options (bit `i`:
+    /// the value `last stop + 1 + i`), for phase 2 to go on from there; only where phase 1
+    /// marked every pair with a rare part and a known partner (the general path's
+    /// [`marking::speculate`] and [`marking::speculate_block`]). `None`: phase 2 does not go
+    /// on past the stops.
+    marked_after: Option<u64>,
     full_checks: u64,
     wasted_checks: u64,
     wasted_pairs: u64,

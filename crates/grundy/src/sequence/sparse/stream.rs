@@ -27,8 +27,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Groups a helper may claim beyond the last one settled.
-const AHEAD: usize = 8;
+/// Groups a helper may claim beyond the last one settled. The further ahead phase 1 runs, the
+/// more pairs phase 2 adds on the main thread (about as many rare positions as the distance):
+/// four against eight, 0.167 to 2^24 on two threads took 0.90 of the time (medians of five and
+/// seven pairs side by side, each pair from 0.65 to 1.27: a noisy machine), 0.161 1.02 (three
+/// pairs).
+const AHEAD: usize = 4;
 
 /// How long the main thread waits for a group a helper has claimed before working it out
 /// itself (a group is tens of microseconds of work; a helper not running is descheduled for
