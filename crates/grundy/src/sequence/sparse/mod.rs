@@ -62,7 +62,8 @@ pub struct SparseStats {
     pub max_value: u32,
     /// The current window of pairs visited in full for every heap.
     pub window: usize,
-    /// Parallel path: heaps that phase 2 had to compute again.
+    /// Heaps that phase 2 had to compute again (on one thread too: its blocks of heaps leave
+    /// pairs out).
     pub n_fallbacks: u64,
     /// Heaps whose value phase 2 found past the stops phase 1 offered (their stops all
     /// options after all), without computing them again.
@@ -194,11 +195,12 @@ const PARALLEL_FROM: usize = 1 << 15;
 
 /// Below this many pairs a heap (rare positions plus window), the parallel path computes
 /// heaps on one thread: handing them over would cost more than it saves. (Measured at 2^24 on
-/// two threads, `bench/threads.sh 24 3`: 0.167, 59 rare positions and a window of 32, 1.41
-/// times one thread's speed shared, now that phase 2 goes on past the stops phase 1 offered
-/// instead of working out again the third of the heaps whose stops phase 1, a group or more
-/// ahead, could not see taken (0.88 before, so it was not shared); 0.161, 489 rare positions,
-/// 1.77 times; 0.034 and 0.014, over a thousand, shared either way.)
+/// two threads of the EPYC without AVX-512, `bench/threads.sh`: 0.167, 59 rare positions and a
+/// window of 32, 1.17 times one thread's speed shared in one round and 1.41 in the median of
+/// three that night, now that phase 2 goes on past the stops phase 1 offered; before, a third
+/// of its heaps were worked out again and sharing lost (0.68 at 2^23). 0.161, 489 rare
+/// positions, 1.77–1.79 times; 0.034 and 0.014, over a thousand, shared either way. Not
+/// measured where the record path takes 0.167's heaps.)
 const MIN_SHARED_WORK: usize = 64;
 
 /// Phase 1 offers up to this many candidate values per heap when they cost nothing to find
@@ -382,8 +384,8 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     /// Shares every heap of the parallel path between the threads, however little work it is
-    /// (by default heaps of a few pairs are not shared). For tests of
-    /// the parallel path on games with few rare positions.
+    /// (by default, under a mask, heaps of fewer than 64 pairs, rare positions plus window, stay
+    /// on one thread). For tests of the parallel path on games with few rare positions.
     pub fn sharing_every_heap(mut self) -> Self {
         self.min_shared_work = 0;
         self
@@ -1027,9 +1029,11 @@ impl<V: Cell> SparseEngine<V> {
             return Some(value);
         }
         // Every stop is an option after all. The next candidates are the values past the last
-        // stop that phase 1 did not find among the options, in order: a common one needs only
-        // the left-out pairs (phase 1 marked every other pair with a rare part), any other one
-        // phase 1 did not look for among the pairs, and it is looked for among all of them.
+        // stop that phase 1 did not mark, in order. A common one needs only the left-out pairs
+        // with a rare part (phase 1 marked every other pair with a rare part). A rare one
+        // phase 1 looked for only in the window and among the pairs with a rare part, so it is
+        // looked for among every pair where every value is kept; otherwise the heap starts
+        // over.
         // (Starting the heap over costs a microsecond; a third of 0.167's heaps did when
         // phase 1 ran a group ahead.)
         let &last_stop = stops.last()?;
@@ -1080,7 +1084,7 @@ impl<V: Cell> SparseEngine<V> {
         let layout = self.layout;
         let cell = |i: usize| self.values[layout.slot(i).expect("a kept heap")];
         let rare = self.rare.iter().zip(&self.rare_values);
-        // Walked from either end, not searched: the low parts are a few dozen at most, and the
+        // Walked from either end, not searched: the low parts are usually a few dozen, and the
         // high parts (rare positions found since `start`) almost never there.
         let by_low = || {
             rare.clone()
@@ -1451,8 +1455,9 @@ struct Speculation {
     /// Which of the 64 values past the last stop phase 1 found among the options (bit `i`:
     /// the value `last stop + 1 + i`), for phase 2 to go on from there; only where phase 1
     /// marked every pair with a rare part and a known partner (the general path's
-    /// [`marking::speculate`] and [`marking::speculate_block`]). `None`: phase 2 does not go
-    /// on past the stops.
+    /// [`marking::speculate`] and [`marking::speculate_block`]; without a mask every value
+    /// counts as rare, and phase 2 looks for each among every pair). `None`: phase 2 does not
+    /// go on past the stops.
     marked_after: Option<u64>,
     full_checks: u64,
     wasted_checks: u64,

@@ -28,10 +28,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Groups a helper may claim beyond the last one settled. The further ahead phase 1 runs, the
-/// more pairs phase 2 adds on the main thread (about as many rare positions as the distance):
-/// four against eight, 0.167 to 2^24 on two threads took 0.90 of the time (medians of five and
-/// seven pairs side by side, each pair from 0.65 to 1.27: a noisy machine), 0.161 1.02 (three
-/// pairs).
+/// more pairs phase 2 adds on the main thread (for a common candidate one for each rare
+/// position below the distance, for a rare one every pair left out). Four against eight, on
+/// the EPYC without AVX-512: 0.167 to 2^24 on two threads took 0.90 of the time (medians of
+/// five and of seven pairs side by side; single pairs 0.65 to 1.27, a noisy machine), 0.161
+/// 1.02 (three pairs); other games not measured.
 const AHEAD: usize = 4;
 
 /// How long the main thread waits for a group a helper has claimed before working it out
@@ -401,9 +402,9 @@ fn helper<V: Cell>(stream: &Stream<V>, work: &mut Workspace) {
         } else {
             // Too far ahead of the main thread: wait a little, then sleep. A helper that only
             // yielded would keep taking turns from the main thread on a busy machine (three
-            // threads on two cores), where the main thread is the one that must run; eight
-            // groups ahead is over a hundred microseconds of the main thread's work, more than
-            // a short sleep.
+            // threads on two cores), where the main thread is the one that must run; [`AHEAD`]
+            // groups ahead is usually more of the main thread's work than a short sleep (on
+            // 0.167 a little less).
             spins += 1;
             if spins < 64 {
                 std::hint::spin_loop();
