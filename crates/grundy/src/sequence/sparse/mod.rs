@@ -818,6 +818,11 @@ impl<V: Cell> SparseEngine<V> {
         (value & self.mask).count_ones().is_multiple_of(2)
     }
 
+    /// Whether `value` is common under a mask (without one, no value is).
+    fn is_common(&self, value: u32) -> bool {
+        self.mask != 0 && !self.is_rare(value)
+    }
+
     fn record(&mut self, value: u32) {
         if value as usize >= self.histogram.len() {
             self.histogram.resize((value as usize + 1).next_power_of_two(), 0);
@@ -1007,7 +1012,7 @@ impl<V: Cell> SparseEngine<V> {
                 .any(|&k| n > k && n - k >= start && cell(n - k).into() == target);
             // A common value comes only from pairs with exactly one rare part: among the
             // left-out pairs, those with a rare position are enough.
-            let common = self.mask != 0 && !self.is_rare(target);
+            let common = self.is_common(target);
             by_single
                 || self.split_after.iter().any(|&k| {
                     if n < k + 2 {
@@ -1044,7 +1049,7 @@ impl<V: Cell> SparseEngine<V> {
             if candidate > V::MAX {
                 return None;
             }
-            let found = if self.mask != 0 && !self.is_rare(candidate) {
+            let found = if self.is_common(candidate) {
                 produced_here(candidate)
             } else if layout.keeps_all() {
                 self.is_option(n, candidate)
