@@ -136,6 +136,8 @@ pub(super) struct Scratch {
     stamp: u8,
     /// The splits of the heap being computed; kept to save an allocation per heap.
     splits: Vec<Split>,
+    /// The common values below 256 by number, for the mask they were worked out for.
+    numbers: Numbers,
 }
 
 impl Scratch {
@@ -312,9 +314,6 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
         // values (measured: runs 1.5 times as long on Grundy's game).
         let window_last = last.min(layout.near_last(rest));
         let first = window_last.saturating_sub(window - 1).max(new_limit + 1).max(1);
-        if first <= window_last {
-            mark_pair_range(old, rest - layout.shift, first, window_last, seen, stamp);
-        }
         splits.push(Split {
             rest,
             new_limit,
@@ -323,10 +322,39 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
             last,
         });
     }
-    let max_stops = if sparse { max_stops } else { 1 };
     // Marks only ever add, so each search for the next unmarked value starts where the last
     // one stopped.
     let mut searched_to = 0;
+    // The windows, from the top down in chunks under a mask: once the least unmarked value is
+    // common, it is the first candidate and needs no check (every pair with a rare part is
+    // marked), so the rest of the windows is left unmarked (their pairs count as outside the
+    // window: see `window_first`).
+    let mut answered = false;
+    for split in splits.iter_mut() {
+        let (first, window_last) = (split.window_first, split.window_last);
+        if first <= split.new_limit {
+            // No window: every pair near the top reaches into the block (the window was set
+            // past them above, so that only pairs phase 2 adds are left out of the checks).
+            continue;
+        }
+        let mut marked_from = window_last + 1;
+        while !answered && marked_from > first {
+            let lo =
+                if sparse { marked_from.saturating_sub(WINDOW_CHUNK).max(first) } else { first };
+            mark_pair_range(old, split.rest - layout.shift, lo, marked_from - 1, seen, stamp);
+            marked_from = lo;
+            if sparse {
+                searched_to = seen[searched_to..]
+                    .iter()
+                    .position(|&s| s != stamp)
+                    .map_or(size, |at| searched_to + at);
+                answered =
+                    searched_to < size && (searched_to as u32 & shared.mask).count_ones() % 2 == 1;
+            }
+        }
+        split.window_first = marked_from;
+    }
+    let max_stops = if sparse { max_stops } else { 1 };
     while (speculation.n_stops as usize) < max_stops {
         let candidate = seen[searched_to..]
             .iter()
@@ -516,6 +544,9 @@ fn mark_rare_kept<V: Cell>(
     Ok(())
 }
 
+/// Pairs of a window marked between two looks at the least unmarked value (under a mask).
+const WINDOW_CHUNK: usize = 128;
+
 /// Heaps taken together by [`speculate_block`].
 pub(super) const LANES: usize = 8;
 
@@ -567,8 +598,21 @@ pub(super) fn speculate_block<V: Cell>(
             (i4, i4)
         };
         let stored_rest0 = rest0 - layout.shift;
-        mark_rare_lanes(old, stored_rest0, &rare[i1..i2], &rare_values[i1..i2], seen, size, stamp);
-        mark_rare_lanes(old, stored_rest0, &rare[i3..i4], &rare_values[i3..i4], seen, size, stamp);
+        for (x, y) in [(i1, i2), (i3, i4)] {
+            let lanes = Lanes { values: old, stored_rest0, rest0, size };
+            let numbers = &mut scratch.numbers;
+            let (all, mask) = (shared.rare, shared.mask);
+            lanes.mark(
+                all,
+                mask,
+                shared.folded,
+                &rare[x..y],
+                &rare_values[x..y],
+                numbers,
+                seen,
+                stamp,
+            );
+        }
         // Usually every rare position lies below rest0 and above each lane's new_limit (a few
         // heaps at most): then the leftover ranges are empty and no search is needed.
         let all_below = rare.last().is_none_or(|&a| a < rest0);
@@ -697,6 +741,243 @@ fn mark_rare_lanes<V: Cell>(
     mark_rare_lanes_generic(values, rest0, rare, rare_values, seen, size, stamp)
 }
 
+/// The common values below 256 (numbered in order by [`super::fold::compress`]: the mask's
+/// lowest bit dropped), worked out once for each mask a thread meets.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Numbers {
+    /// The mask plus one (0: none yet).
+    for_mask: u64,
+    commons: [u64; 4],
+}
+
+impl Numbers {
+    /// The common values below 256 under `mask` (lowest bit among the low eight), as a set.
+    fn pattern(&mut self, mask: u32) -> &[u64; 4] {
+        if self.for_mask != u64::from(mask) + 1 {
+            self.for_mask = u64::from(mask) + 1;
+            self.commons = [0; 4];
+            for v in 0..256u32 {
+                if (v & mask).count_ones() % 2 == 1 {
+                    self.commons[(v / 64) as usize] |= 1 << (v % 64);
+                }
+            }
+        }
+        &self.commons
+    }
+}
+
+/// The eight heaps of a block under one split: lane `h` pairs rare position `a` with heap
+/// `rest0 + h − a`, stored at `stored_rest0 + h − a` in `values`; each lane's table has `size`
+/// entries.
+struct Lanes<'v, V> {
+    values: &'v [V],
+    stored_rest0: usize,
+    rest0: usize,
+    size: usize,
+}
+
+impl<V: Cell> Lanes<'_, V> {
+    /// Whether no rare position is a partner `rest0 + h − a` of a rare position `a` in
+    /// `rare` (which runs from `first` to `last`), looked up from each of the few rare
+    /// positions the partners could reach (at most [`LANES_BY_NUMBER`] of them).
+    fn partners_common(
+        &self,
+        all_rare: &[usize],
+        rare: &[usize],
+        first: usize,
+        last: usize,
+    ) -> bool {
+        let rest0 = self.rest0;
+        let (lo, hi) = (rest0 - last, rest0 + LANES - 1 - first);
+        let from = all_rare.partition_point(|&r| r < lo);
+        let reached = &all_rare[from..all_rare.partition_point(|&r| r <= hi).max(from)];
+        reached.len() <= LANES_BY_NUMBER
+            && reached.iter().all(|&r| {
+                // Rare positions a with rest0 ≤ a + r ≤ rest0 + 7 would pair with r.
+                let at = rare.partition_point(|&a| a + r < rest0);
+                rare.get(at).is_none_or(|&a| a + r > rest0 + LANES - 1)
+            })
+    }
+
+    /// Marks what [`mark_rare_lanes`] marks. Where the partners of `rare` are all common (no
+    /// position of `all_rare` among them: every heap far enough out) and the mask's lowest bit
+    /// is among the low eight, every XOR is a common value, and those below 256 are gathered
+    /// first as bits of their numbers, 128 a lane in four registers of eight lanes (one
+    /// variable shift and OR each a pair, no store): each lane then stamps the values it found
+    /// in a few vector stores, instead of one store a pair. XORs of 256 and more are marked as
+    /// they come. The tables end up the same either way. `true` when it went by number.
+    #[allow(clippy::too_many_arguments)]
+    fn mark(
+        &self,
+        all_rare: &[usize],
+        mask: u32,
+        folded: bool,
+        rare: &[usize],
+        rare_values: &[V],
+        numbers: &mut Numbers,
+        seen: &mut [u8],
+        stamp: u8,
+    ) -> bool {
+        let (Some(&first), Some(&last)) = (rare.first(), rare.last()) else {
+            return false;
+        };
+        let by_number = has_avx2_bmi2()
+            && !folded
+            && mask != 0
+            && mask.trailing_zeros() < 8
+            && self.size >= 256
+            && rare.len() >= LANES_BY_NUMBER
+            && self.partners_common(all_rare, rare, first, last);
+        let (values, stored_rest0, size) = (self.values, self.stored_rest0, self.size);
+        if !by_number {
+            mark_rare_lanes(values, stored_rest0, rare, rare_values, seen, size, stamp);
+            return false;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b = mask.trailing_zeros();
+            // SAFETY: the processor was asked, and has AVX2 and BMI2.
+            unsafe {
+                let words = rare_lanes_by_number_avx2(
+                    values,
+                    stored_rest0,
+                    rare,
+                    rare_values,
+                    b,
+                    seen,
+                    size,
+                    stamp,
+                );
+                let pattern = numbers.pattern(mask);
+                for (lane, seen) in seen.chunks_exact_mut(size).take(LANES).enumerate() {
+                    let bits = std::array::from_fn(|j| words[j][lane]);
+                    stamp_numbers_avx2(&mut seen[..256], bits, pattern, stamp);
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = numbers;
+        true
+    }
+}
+
+/// Stamps in `seen` (256 entries) the common values below 256 whose numbers are the bits of
+/// `bits` (number `32j + i` is bit `i` of `bits[j]`): the bits deposited into the positions of
+/// the common values (`pattern`), then 32 entries a store, each blended from the stamp and
+/// what was there.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2")]
+fn stamp_numbers_avx2(seen: &mut [u8], bits: [u32; 4], pattern: &[u64; 4], stamp: u8) {
+    use std::arch::x86_64::*;
+    assert_eq!(seen.len(), 256);
+    let numbers = bits.iter().rev().fold(0u128, |all, &word| all << 32 | u128::from(word));
+    // Byte i of a 32-byte vector takes byte i / 8 of the word (each 128-bit half shuffles its
+    // own copy of it) and tests bit i mod 8.
+    let spread = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3,
+        3, 3,
+    );
+    let select = _mm256_set1_epi64x(0x8040_2010_0804_0201_u64 as i64);
+    let stamps = _mm256_set1_epi8(stamp as i8);
+    let mut taken = 0;
+    for (q, &commons) in pattern.iter().enumerate() {
+        let values = _pdep_u64(numbers.checked_shr(taken).unwrap_or(0) as u64, commons);
+        taken += commons.count_ones();
+        for half in 0..2 {
+            let word = (values >> (32 * half)) as u32;
+            if word == 0 {
+                continue;
+            }
+            let at = 64 * q + 32 * half;
+            let bytes = _mm256_shuffle_epi8(_mm256_set1_epi32(word as i32), spread);
+            let set = _mm256_cmpeq_epi8(_mm256_and_si256(bytes, select), select);
+            let entries = &mut seen[at..at + 32];
+            // SAFETY: 32 bytes read from and written to a slice of 32.
+            unsafe {
+                let before = _mm256_loadu_si256(entries.as_ptr().cast::<__m256i>());
+                let after = _mm256_blendv_epi8(before, stamps, set);
+                _mm256_storeu_si256(entries.as_mut_ptr().cast::<__m256i>(), after);
+            }
+        }
+    }
+}
+
+/// Cells ahead of a block's partners that [`rare_lanes_by_number_avx2`] prefetches.
+const PREFETCH: usize = 64;
+
+/// Rare positions from which [`Lanes::mark`] gathers bits (fewer: marking each pair costs less
+/// than the gathering's set-up and sweep).
+const LANES_BY_NUMBER: usize = 64;
+
+/// The gathering of [`Lanes::mark`]: word `j` of lane `h` holds bits `32j..32j + 32` of heap
+/// `rest0 + h`'s set of common numbers below 128 (a shift by 32 or more, or by a negative
+/// count, gives 0); XORs of 256 and more are marked in `seen` on the spot.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn rare_lanes_by_number_avx2<V: Cell>(
+    values: &[V],
+    stored_rest0: usize,
+    rare: &[usize],
+    rare_values: &[V],
+    b: u32,
+    seen: &mut [u8],
+    size: usize,
+    stamp: u8,
+) -> [[u32; LANES]; 4] {
+    use std::arch::x86_64::*;
+    assert!(size.is_power_of_two() && seen.len() >= size * LANES);
+    let one = _mm256_set1_epi32(1);
+    let low = _mm256_set1_epi32((1 << b) - 1);
+    let high = _mm256_set1_epi32(!((1 << b) - 1));
+    let limit = _mm256_set1_epi32(255);
+    let offsets: [__m256i; 4] = std::array::from_fn(|j| _mm256_set1_epi32(32 * j as i32));
+    let mut acc = [_mm256_setzero_si256(); 4];
+    let index_mask = size - 1;
+    for (&a, &value) in rare.iter().zip(rare_values) {
+        let first = stored_rest0 - a;
+        let partners = &values[first..first + LANES];
+        // The partners' line a few blocks on, into the second-level cache: the rare positions'
+        // partners are as many lines as rare positions, too many streams for the processor's
+        // own prefetching (`wrapping_add`: an address only, never read).
+        _mm_prefetch::<_MM_HINT_T1>(partners.as_ptr().wrapping_add(PREFETCH).cast::<i8>());
+        // SAFETY: `partners` holds eight cells (8 or 16 bytes), read unaligned.
+        let wide = unsafe {
+            if V::BYTES == 1 {
+                _mm256_cvtepu8_epi32(_mm_loadl_epi64(partners.as_ptr().cast::<__m128i>()))
+            } else {
+                _mm256_cvtepu16_epi32(_mm_loadu_si128(partners.as_ptr().cast::<__m128i>()))
+            }
+        };
+        let x = _mm256_xor_si256(wide, _mm256_set1_epi32(value.index() as i32));
+        let big = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(x, limit)));
+        if big != 0 {
+            let mut lanes = [0u32; LANES];
+            // SAFETY: 32 bytes into a [u32; 8].
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), x) };
+            for (lane, &xor) in lanes.iter().enumerate() {
+                if big & (1 << lane) != 0 {
+                    seen[lane * size + (xor as usize & index_mask)] = stamp;
+                }
+            }
+        }
+        // The number: bits at and above `b` from x >> 1, below `b` from x.
+        let z = _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi32::<1>(x), high),
+            _mm256_and_si256(x, low),
+        );
+        for (word, offset) in acc.iter_mut().zip(&offsets) {
+            *word = _mm256_or_si256(*word, _mm256_sllv_epi32(one, _mm256_sub_epi32(z, *offset)));
+        }
+    }
+    let mut words = [[0u32; LANES]; 4];
+    for (out, word) in words.iter_mut().zip(&acc) {
+        // SAFETY: 32 bytes into a [u32; 8].
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), *word) };
+    }
+    words
+}
+
 /// Whether this processor has AVX2, asked once. (AVX-512 was measured too: no faster here.)
 fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -704,6 +985,20 @@ fn has_avx2() -> bool {
         use std::sync::OnceLock;
         static HAS_AVX2: OnceLock<bool> = OnceLock::new();
         *HAS_AVX2.get_or_init(|| std::is_x86_feature_detected!("avx2"))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether this processor has AVX2 and BMI2 (the gathering by number), asked once.
+fn has_avx2_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::OnceLock;
+        static HAS: OnceLock<bool> = OnceLock::new();
+        *HAS.get_or_init(|| has_avx2() && std::is_x86_feature_detected!("bmi2"))
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -942,7 +1237,109 @@ mod tests {
         )
     }
 
+    /// A sequence under `mask` whose rare positions are `rare` (the others common), values
+    /// below `limit`, and the rare positions' values; drawn from `seed`.
+    fn sequence_under(mask: u32, rare: &[usize], len: usize, limit: u32, seed: u64) -> Vec<u16> {
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..len)
+            .map(|n| {
+                let want_rare = rare.binary_search(&n).is_ok();
+                loop {
+                    let v = (next() % u64::from(limit)) as u32;
+                    if (v & mask).count_ones().is_multiple_of(2) == want_rare {
+                        return v as u16;
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// Each lane's marked entries, `seen[lane·size..]` holding `stamp`.
+    fn marked(seen: &[u8], size: usize, stamp: u8) -> Vec<Vec<usize>> {
+        seen.chunks_exact(size)
+            .map(|table| (0..size).filter(|&v| table[v] == stamp).collect())
+            .collect()
+    }
+
+    /// [`Lanes::mark`] against marking every pair: on two-byte values below 512 and on bytes,
+    /// with partners far enough out to be all common (then it goes by number where the
+    /// processor allows) or reaching back among the rare positions (then it may not), over
+    /// tables that hold older stamps already.
+    fn lanes_mark_what_every_pair_marks<V: Cell>(
+        mask: u32,
+        rare: &[usize],
+        seed: u64,
+        reach: usize,
+    ) -> Result<(), TestCaseError> {
+        let last = *rare.last().unwrap();
+        let limit = if V::BYTES == 1 { 256 } else { 512 };
+        let size = 512;
+        let rest0 = (2 * last + 16).saturating_sub(reach).max(last + 1);
+        let len = rest0 + LANES + 64;
+        let values: Vec<V> = sequence_under(mask, rare, len, limit, seed)
+            .into_iter()
+            .map(|v| V::from_u32(u32::from(v)))
+            .collect();
+        let rare_values: Vec<V> = rare.iter().map(|&a| values[a]).collect();
+        let from = rare.partition_point(|&a| a + 1 < LANES);
+        let (some, some_values) = (&rare[from..], &rare_values[from..]);
+        let lanes = Lanes { values: &values, stored_rest0: rest0, rest0, size };
+        let mut fast = vec![0u8; size * LANES];
+        let mut slow = vec![0u8; size * LANES];
+        // Older stamps left in the tables, which the new marks must keep where they do not
+        // mark.
+        for (i, (f, s)) in fast.iter_mut().zip(slow.iter_mut()).enumerate() {
+            let old = (seed >> (i % 61)) as u8 % 3;
+            (*f, *s) = (old, old);
+        }
+        let mut numbers = Numbers::default();
+        let by_number =
+            lanes.mark(rare, mask, false, some, some_values, &mut numbers, &mut fast, 3);
+        mark_rare_lanes_generic(&values, rest0, some, some_values, &mut slow, size, 3);
+        prop_assert_eq!(&fast, &slow);
+        prop_assert_eq!(marked(&fast, size, 3), marked(&slow, size, 3));
+        // By number exactly when no partner is a rare position (checked one by one), on a
+        // processor that allows it.
+        let rare_partner =
+            some.iter().any(|&a| (0..LANES).any(|h| rare.binary_search(&(rest0 + h - a)).is_ok()));
+        let allowed = has_avx2_bmi2() && some.len() >= LANES_BY_NUMBER;
+        prop_assert_eq!(by_number, allowed && !rare_partner);
+        if rest0 - last > last {
+            prop_assert!(!rare_partner);
+        }
+        Ok(())
+    }
+
+    /// A mask whose lowest bit is among the low eight, and 64 to 200 sorted rare positions.
+    fn lanes_input() -> impl Strategy<Value = (u32, Vec<usize>, u64, usize)> {
+        (
+            0u32..8,
+            any::<u16>(),
+            proptest::collection::btree_set(1usize..3000, 64..200),
+            any::<u64>(),
+            prop_oneof![Just(0usize), 0usize..4000],
+        )
+            .prop_map(|(b, high, rare, seed, reach)| {
+                let mask = (1 << b) | (u32::from(high) << (b + 1) & 0x1ff);
+                (mask, rare.into_iter().collect(), seed, reach)
+            })
+    }
+
     proptest! {
+        /// The gathering by number marks what marking every pair marks, on two-byte cells
+        /// (values below 512) and on bytes.
+        #[test]
+        fn lanes_by_number_mark_what_every_pair_marks((mask, rare, seed, reach) in lanes_input()) {
+            lanes_mark_what_every_pair_marks::<u16>(mask, &rare, seed, reach)?;
+            lanes_mark_what_every_pair_marks::<u8>(mask, &rare, seed, reach)?;
+        }
+
         /// `marked_bits` (AVX2 where the processor has it) has bit `i` set exactly when entry
         /// `i` holds the stamp, for the first 64 entries; the one-at-a-time version too.
         #[test]
