@@ -337,11 +337,31 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
             // past them above, so that only pairs phase 2 adds are left out of the checks).
             continue;
         }
+        let rest = split.rest;
+        // Every part of the window's pairs common: their XORs are rare, and can be gathered
+        // by number.
+        let commons_only = sparse
+            && !shared.folded
+            && !any_rare_in(shared.rare, first, window_last)
+            && !any_rare_in(shared.rare, rest - window_last, rest - first);
         let mut marked_from = window_last + 1;
         while !answered && marked_from > first {
             let lo =
                 if sparse { marked_from.saturating_sub(WINDOW_CHUNK).max(first) } else { first };
-            mark_pair_range(old, split.rest - layout.shift, lo, marked_from - 1, seen, stamp);
+            let hi = marked_from - 1;
+            let by_number = commons_only
+                && mark_window_by_number(
+                    old,
+                    rest - layout.shift,
+                    lo,
+                    hi,
+                    shared.mask,
+                    seen,
+                    stamp,
+                );
+            if !by_number {
+                mark_pair_range(old, rest - layout.shift, lo, hi, seen, stamp);
+            }
             marked_from = lo;
             if sparse {
                 searched_to = seen[searched_to..]
@@ -545,7 +565,7 @@ fn mark_rare_kept<V: Cell>(
 }
 
 /// Pairs of a window marked between two looks at the least unmarked value (under a mask).
-const WINDOW_CHUNK: usize = 128;
+const WINDOW_CHUNK: usize = 256;
 
 /// Heaps taken together by [`speculate_block`].
 pub(super) const LANES: usize = 8;
@@ -900,6 +920,157 @@ fn stamp_numbers_avx2(seen: &mut [u8], bits: [u32; 4], pattern: &[u64; 4], stamp
             }
         }
     }
+}
+
+/// Whether a rare position lies in `lo..=hi`.
+fn any_rare_in(rare: &[usize], lo: usize, hi: usize) -> bool {
+    let at = rare.partition_point(|&r| r < lo);
+    rare.get(at).is_some_and(|&r| r <= hi)
+}
+
+/// The values below 256 that are common under `mask` (whose lowest bit is among the low
+/// eight), as a set: within a block of 64 the parity of `v & mask` is that of the block's
+/// base XOR that of the low six bits, and the latter's pattern is the XOR of one fixed
+/// pattern for each of the mask's low six bits.
+fn common_pattern(mask: u32) -> [u64; 4] {
+    const BIT_SET: [u64; 6] = [
+        0xAAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    let low = (0..6).filter(|&k| mask >> k & 1 == 1).fold(0, |p, k| p ^ BIT_SET[k]);
+    std::array::from_fn(|q| {
+        let base_odd = ((64 * q as u32) & mask).count_ones() % 2 == 1;
+        if base_odd {
+            !low
+        } else {
+            low
+        }
+    })
+}
+
+/// Marks `G(a) ⊕ G(rest − a)` for `a` in `first..=last` as [`mark_pair_range`] does, where
+/// every part of those pairs is common (the caller checked that no rare position is among
+/// them), so that every XOR is rare: those below 256 are gathered as bits of their numbers,
+/// eight pairs a step, and stamped once; those of 256 and more are marked as they come.
+/// `false` (nothing marked) where the processor or the mask does not allow it.
+fn mark_window_by_number<V: Cell>(
+    values: &[V],
+    rest: usize,
+    first: usize,
+    last: usize,
+    mask: u32,
+    seen: &mut [u8],
+    stamp: u8,
+) -> bool {
+    if !has_avx2_bmi2() || mask == 0 || mask.trailing_zeros() >= 8 || seen.len() < 256 {
+        return false;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        let b = mask.trailing_zeros();
+        let rares = common_pattern(mask).map(|commons| !commons);
+        // SAFETY: the processor was asked, and has AVX2 and BMI2.
+        unsafe {
+            let bits = window_by_number_avx2(values, rest, first, last, b, seen, stamp);
+            stamp_numbers_avx2(&mut seen[..256], bits, &rares, stamp);
+        }
+        true
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (values, rest, first, last, stamp);
+        false
+    }
+}
+
+/// The gathering of [`mark_window_by_number`]: the numbers of the XORs below 256 as bits
+/// (number `32j + i` is bit `i` of word `j`), eight pairs a step in eight lanes of four
+/// registers, ORed together at the end.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn window_by_number_avx2<V: Cell>(
+    values: &[V],
+    rest: usize,
+    first: usize,
+    last: usize,
+    b: u32,
+    seen: &mut [u8],
+    stamp: u8,
+) -> [u32; 4] {
+    use std::arch::x86_64::*;
+    let mut out = [0u32; 4];
+    if first > last {
+        return out;
+    }
+    let lows = &values[first..=last];
+    let highs = &values[rest - last..=rest - first];
+    let n = lows.len();
+    let index_mask = seen.len() - 1;
+    let one = _mm256_set1_epi32(1);
+    let low = _mm256_set1_epi32((1 << b) - 1);
+    let high = _mm256_set1_epi32(!((1 << b) - 1));
+    let limit = _mm256_set1_epi32(255);
+    let reverse = _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0);
+    let offsets: [__m256i; 4] = std::array::from_fn(|j| _mm256_set1_epi32(32 * j as i32));
+    let mut acc = [_mm256_setzero_si256(); 4];
+    let widen = |cells: &[V]| {
+        // SAFETY: eight cells (8 or 16 bytes), read unaligned.
+        unsafe {
+            if V::BYTES == 1 {
+                _mm256_cvtepu8_epi32(_mm_loadl_epi64(cells.as_ptr().cast::<__m128i>()))
+            } else {
+                _mm256_cvtepu16_epi32(_mm_loadu_si128(cells.as_ptr().cast::<__m128i>()))
+            }
+        }
+    };
+    let mut i = 0;
+    while i + 8 <= n {
+        // Pair i + h is (lows[i + h], highs[n − 1 − i − h]): the eight highs from
+        // n − 8 − i, reversed.
+        let x = _mm256_xor_si256(
+            widen(&lows[i..i + 8]),
+            _mm256_permutevar8x32_epi32(widen(&highs[n - 8 - i..n - i]), reverse),
+        );
+        let big = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(x, limit)));
+        if big != 0 {
+            let mut lanes = [0u32; 8];
+            // SAFETY: 32 bytes into a [u32; 8].
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), x) };
+            for (lane, &xor) in lanes.iter().enumerate() {
+                if big & (1 << lane) != 0 {
+                    seen[xor as usize & index_mask] = stamp;
+                }
+            }
+        }
+        let z = _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi32::<1>(x), high),
+            _mm256_and_si256(x, low),
+        );
+        for (word, offset) in acc.iter_mut().zip(&offsets) {
+            *word = _mm256_or_si256(*word, _mm256_sllv_epi32(one, _mm256_sub_epi32(z, *offset)));
+        }
+        i += 8;
+    }
+    for (word, acc) in out.iter_mut().zip(&acc) {
+        let mut lanes = [0u32; 8];
+        // SAFETY: 32 bytes into a [u32; 8].
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), *acc) };
+        *word = lanes.iter().fold(0, |all, &lane| all | lane);
+    }
+    for j in i..n {
+        let x: u32 = (lows[j] ^ highs[n - 1 - j]).into();
+        if x < 256 {
+            let z = super::fold::compress(x, b);
+            out[(z / 32) as usize] |= 1 << (z % 32);
+        } else {
+            seen[x as usize & index_mask] = stamp;
+        }
+    }
+    out
 }
 
 /// Cells ahead of a block's partners that [`rare_lanes_by_number_avx2`] prefetches.
@@ -1316,6 +1487,29 @@ mod tests {
         Ok(())
     }
 
+    /// [`mark_window_by_number`] against [`mark_pair_range_generic`] on values all common
+    /// (their XORs rare), over tables holding older stamps.
+    fn window_marks_what_every_pair_marks<V: Cell>(
+        mask: u32,
+        seed: u64,
+        (rest, first, last): (usize, usize, usize),
+    ) -> Result<(), TestCaseError> {
+        let limit = if V::BYTES == 1 { 256 } else { 512 };
+        let values: Vec<V> = sequence_under(mask, &[], rest + 1, limit, seed)
+            .into_iter()
+            .map(|v| V::from_u32(u32::from(v)))
+            .collect();
+        let old: Vec<u8> = (0..512).map(|i| (seed >> (i % 61)) as u8 % 3).collect();
+        let (mut fast, mut slow) = (old.clone(), old);
+        let by_number = mark_window_by_number(&values, rest, first, last, mask, &mut fast, 3);
+        prop_assert_eq!(by_number, has_avx2_bmi2());
+        if by_number {
+            mark_pair_range_generic(&values, rest, first, last, &mut slow, 3);
+            prop_assert_eq!(fast, slow);
+        }
+        Ok(())
+    }
+
     /// A mask whose lowest bit is among the low eight, and 64 to 200 sorted rare positions.
     fn lanes_input() -> impl Strategy<Value = (u32, Vec<usize>, u64, usize)> {
         (
@@ -1332,6 +1526,31 @@ mod tests {
     }
 
     proptest! {
+        /// The window gathered by number marks what marking every pair marks, on two-byte
+        /// cells and on bytes, any length (whole steps of eight and a remainder).
+        #[test]
+        fn window_by_number_marks_what_every_pair_marks(
+            (b, high, seed) in (0u32..8, any::<u16>(), any::<u64>()),
+            (rest, i, j) in (2usize..600, any::<prop::sample::Index>(), any::<prop::sample::Index>()),
+        ) {
+            let mask = (1 << b) | (u32::from(high) << (b + 1) & 0x1ff);
+            let half = rest / 2;
+            let (first, last) = (1 + i.index(half.max(1)), j.index(half + 1));
+            window_marks_what_every_pair_marks::<u16>(mask, seed, (rest, first, last))?;
+            window_marks_what_every_pair_marks::<u8>(mask, seed, (rest, first, last))?;
+        }
+
+        /// `common_pattern` is the set of values below 256 with odd parity under the mask.
+        #[test]
+        fn common_pattern_is_the_common_values((b, high) in (0u32..8, any::<u16>())) {
+            let mask = (1 << b) | (u32::from(high) << (b + 1) & 0x1ff);
+            let pattern = common_pattern(mask);
+            for v in 0..256u32 {
+                let common = (v & mask).count_ones() % 2 == 1;
+                prop_assert_eq!(pattern[(v / 64) as usize] >> (v % 64) & 1 == 1, common, "value {}", v);
+            }
+        }
+
         /// The gathering by number marks what marking every pair marks, on two-byte cells
         /// (values below 512) and on bytes.
         #[test]
