@@ -340,8 +340,8 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
         let rest = split.rest;
         // Every part of the window's pairs common: their XORs are rare, and can be gathered
         // by number.
-        let commons_only = sparse
-            && !shared.folded
+        let commons_only = shared.by_number
+            && window_last + 1 >= first + WINDOW_BY_NUMBER_FROM
             && !any_rare_in(shared.rare, first, window_last)
             && !any_rare_in(shared.rare, rest - window_last, rest - first);
         let mut marked_from = window_last + 1;
@@ -564,6 +564,10 @@ fn mark_rare_kept<V: Cell>(
     Ok(())
 }
 
+/// Windows of fewer pairs are marked pair by pair (the gathering by number has a set-up and a
+/// sweep of its own: on 0.167, whose window is some 32 pairs, it cost more than it saved).
+const WINDOW_BY_NUMBER_FROM: usize = 256;
+
 /// Pairs of a window marked between two looks at the least unmarked value (under a mask).
 const WINDOW_CHUNK: usize = 256;
 
@@ -625,7 +629,7 @@ pub(super) fn speculate_block<V: Cell>(
             lanes.mark(
                 all,
                 mask,
-                shared.folded,
+                shared.by_number,
                 &rare[x..y],
                 &rare_values[x..y],
                 numbers,
@@ -825,13 +829,14 @@ impl<V: Cell> Lanes<'_, V> {
     /// first as bits of their numbers, 128 a lane in four registers of eight lanes (one
     /// variable shift and OR each a pair, no store): each lane then stamps the values it found
     /// in a few vector stores, instead of one store a pair. XORs of 256 and more are marked as
-    /// they come. The tables end up the same either way. `true` when it went by number.
+    /// they come. The tables end up the same either way. `allowed`: the run allows it
+    /// ([`Shared::by_number`]). `true` when it went by number.
     #[allow(clippy::too_many_arguments)]
     fn mark(
         &self,
         all_rare: &[usize],
         mask: u32,
-        folded: bool,
+        allowed: bool,
         rare: &[usize],
         rare_values: &[V],
         numbers: &mut Numbers,
@@ -841,8 +846,8 @@ impl<V: Cell> Lanes<'_, V> {
         let (Some(&first), Some(&last)) = (rare.first(), rare.last()) else {
             return false;
         };
-        let by_number = has_avx2_bmi2()
-            && !folded
+        let by_number = allowed
+            && has_avx2_bmi2()
             && mask != 0
             && mask.trailing_zeros() < 8
             && self.size >= 256
@@ -1470,8 +1475,7 @@ mod tests {
             (*f, *s) = (old, old);
         }
         let mut numbers = Numbers::default();
-        let by_number =
-            lanes.mark(rare, mask, false, some, some_values, &mut numbers, &mut fast, 3);
+        let by_number = lanes.mark(rare, mask, true, some, some_values, &mut numbers, &mut fast, 3);
         mark_rare_lanes_generic(&values, rest0, some, some_values, &mut slow, size, 3);
         prop_assert_eq!(&fast, &slow);
         prop_assert_eq!(marked(&fast, size, 3), marked(&slow, size, 3));

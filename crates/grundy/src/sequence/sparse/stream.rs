@@ -113,6 +113,8 @@ struct Stream<V> {
     /// Folded bytes: every heap takes the record path (fixed for a stream, like the mask).
     folded: bool,
     limit: u32,
+    /// `Shared::by_number`, as the engine said it when the stream started.
+    by_number: bool,
     /// Where the kept values are (fixed for a stream: old values are dropped between
     /// streams), and the archive for the others.
     layout: super::tail::Layout,
@@ -174,6 +176,7 @@ impl<V: Cell> Stream<V> {
             folded: self.folded,
             rare_bits: &rare.bits,
             limit: self.limit,
+            by_number: self.by_number,
         };
         let record_ok = |n: usize| {
             self.record_from.is_some_and(|from| n >= from)
@@ -282,6 +285,7 @@ impl<V: Cell> SparseEngine<V> {
             lanes_from: self.lanes_from_heap(),
             folded: self.is_folded(),
             limit: self.limit(),
+            by_number: self.by_number(),
             layout: self.layout,
             archive: self.tail.as_ref().and_then(|tail| tail.archive.clone()),
             archive_error: self
