@@ -1197,10 +1197,11 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     /// See [`Shared::by_number`]: fewer than one value in 4096 is 256 or more.
+    /// (The histogram counts every known value, so its total is `len()`; only its entries from
+    /// 256 on are summed, once a block.)
     fn by_number(&self) -> bool {
-        let wide: u64 = self.histogram.iter().skip(256).sum();
-        let all: u64 = self.histogram.iter().sum();
-        !self.folded && self.mask != 0 && wide.saturating_mul(4096) < all
+        let wide: u64 = self.histogram.get(256..).map_or(0, |wide| wide.iter().sum());
+        !self.folded && self.mask != 0 && wide.saturating_mul(4096) < self.len() as u64
     }
 
     /// Whether the heaps from `n0` on may take the record path ([`record::applies`]).
