@@ -128,6 +128,28 @@ impl FoldedValues {
     }
 }
 
+/// The rare values below 512 as a 512-bit set. Within a word of 64 values the pattern
+/// depends only on the mask's low six bits (each flips the bits whose index has it), and the
+/// word's own bits above flip the whole word.
+pub(super) fn rare_pattern(mask: u32) -> [u64; 8] {
+    const HAS_BIT: [u64; 6] = [
+        0xAAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    let low = (0..6).filter(|&j| mask >> j & 1 == 1).fold(u64::MAX, |p, j| p ^ HAS_BIT[j]);
+    std::array::from_fn(|w| {
+        if ((64 * w as u32) & mask).count_ones().is_multiple_of(2) {
+            low
+        } else {
+            !low
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -136,8 +136,6 @@ pub(super) struct Scratch {
     stamp: u8,
     /// The splits of the heap being computed; kept to save an allocation per heap.
     splits: Vec<Split>,
-    /// The common values below 256 by number, for the mask they were worked out for.
-    numbers: Numbers,
 }
 
 impl Scratch {
@@ -625,18 +623,8 @@ pub(super) fn speculate_block<V: Cell>(
         let stored_rest0 = rest0 - layout.shift;
         for (x, y) in [(i1, i2), (i3, i4)] {
             let lanes = Lanes { values: old, stored_rest0, rest0, size };
-            let numbers = &mut scratch.numbers;
             let (all, mask) = (shared.rare, shared.mask);
-            lanes.mark(
-                all,
-                mask,
-                shared.by_number,
-                &rare[x..y],
-                &rare_values[x..y],
-                numbers,
-                seen,
-                stamp,
-            );
+            lanes.mark(all, mask, shared.by_number, &rare[x..y], &rare_values[x..y], seen, stamp);
         }
         // Usually every rare position lies below rest0 and above each lane's new_limit (a few
         // heaps at most): then the leftover ranges are empty and no search is needed.
@@ -766,31 +754,6 @@ fn mark_rare_lanes<V: Cell>(
     mark_rare_lanes_generic(values, rest0, rare, rare_values, seen, size, stamp)
 }
 
-/// The common values below 256 (numbered in order by [`super::fold::compress`]: the mask's
-/// lowest bit dropped), worked out once for each mask a thread meets.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Numbers {
-    /// The mask plus one (0: none yet).
-    for_mask: u64,
-    commons: [u64; 4],
-}
-
-impl Numbers {
-    /// The common values below 256 under `mask` (lowest bit among the low eight), as a set.
-    fn pattern(&mut self, mask: u32) -> &[u64; 4] {
-        if self.for_mask != u64::from(mask) + 1 {
-            self.for_mask = u64::from(mask) + 1;
-            self.commons = [0; 4];
-            for v in 0..256u32 {
-                if (v & mask).count_ones() % 2 == 1 {
-                    self.commons[(v / 64) as usize] |= 1 << (v % 64);
-                }
-            }
-        }
-        &self.commons
-    }
-}
-
 /// The eight heaps of a block under one split: lane `h` pairs rare position `a` with heap
 /// `rest0 + h − a`, stored at `stored_rest0 + h − a` in `values`; each lane's table has `size`
 /// entries.
@@ -840,7 +803,6 @@ impl<V: Cell> Lanes<'_, V> {
         allowed: bool,
         rare: &[usize],
         rare_values: &[V],
-        numbers: &mut Numbers,
         seen: &mut [u8],
         stamp: u8,
     ) -> bool {
@@ -874,15 +836,13 @@ impl<V: Cell> Lanes<'_, V> {
                     size,
                     stamp,
                 );
-                let pattern = numbers.pattern(mask);
+                let commons = rare_below_256(mask).map(|rares| !rares);
                 for (lane, seen) in seen.chunks_exact_mut(size).take(LANES).enumerate() {
                     let bits = std::array::from_fn(|j| words[j][lane]);
-                    stamp_numbers_avx2(&mut seen[..256], bits, pattern, stamp);
+                    stamp_numbers_avx2(&mut seen[..256], bits, &commons, stamp);
                 }
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = numbers;
         true
     }
 }
@@ -934,28 +894,10 @@ fn any_rare_in(rare: &[usize], lo: usize, hi: usize) -> bool {
     rare.get(at).is_some_and(|&r| r <= hi)
 }
 
-/// The values below 256 that are common under `mask` (whose lowest bit is among the low
-/// eight), as a set: within a block of 64 the parity of `v & mask` is that of the block's
-/// base XOR that of the low six bits, and the latter's pattern is the XOR of one fixed
-/// pattern for each of the mask's low six bits.
-fn common_pattern(mask: u32) -> [u64; 4] {
-    const BIT_SET: [u64; 6] = [
-        0xAAAA_AAAA_AAAA_AAAA,
-        0xCCCC_CCCC_CCCC_CCCC,
-        0xF0F0_F0F0_F0F0_F0F0,
-        0xFF00_FF00_FF00_FF00,
-        0xFFFF_0000_FFFF_0000,
-        0xFFFF_FFFF_0000_0000,
-    ];
-    let low = (0..6).filter(|&k| mask >> k & 1 == 1).fold(0, |p, k| p ^ BIT_SET[k]);
-    std::array::from_fn(|q| {
-        let base_odd = ((64 * q as u32) & mask).count_ones() % 2 == 1;
-        if base_odd {
-            !low
-        } else {
-            low
-        }
-    })
+/// The rare values below 256 under `mask` ([`super::fold::rare_pattern`]'s first four words).
+fn rare_below_256(mask: u32) -> [u64; 4] {
+    let rare = super::fold::rare_pattern(mask);
+    [rare[0], rare[1], rare[2], rare[3]]
 }
 
 /// Marks `G(a) ⊕ G(rest − a)` for `a` in `first..=last` as [`mark_pair_range`] does, where
@@ -978,7 +920,7 @@ fn mark_window_by_number<V: Cell>(
     #[cfg(target_arch = "x86_64")]
     {
         let b = mask.trailing_zeros();
-        let rares = common_pattern(mask).map(|commons| !commons);
+        let rares = rare_below_256(mask);
         // SAFETY: the processor was asked, and has AVX2 and BMI2.
         unsafe {
             let bits = window_by_number_avx2(values, rest, first, last, b, seen, stamp);
@@ -1475,8 +1417,7 @@ mod tests {
             let old = (seed >> (i % 61)) as u8 % 3;
             (*f, *s) = (old, old);
         }
-        let mut numbers = Numbers::default();
-        let by_number = lanes.mark(rare, mask, true, some, some_values, &mut numbers, &mut fast, 3);
+        let by_number = lanes.mark(rare, mask, true, some, some_values, &mut fast, 3);
         mark_rare_lanes_generic(&values, rest0, some, some_values, &mut slow, size, 3);
         prop_assert_eq!(&fast, &slow);
         prop_assert_eq!(marked(&fast, size, 3), marked(&slow, size, 3));
@@ -1551,14 +1492,16 @@ mod tests {
             window_marks_what_every_pair_marks::<u8>(mask, seed, (rest, first, last))?;
         }
 
-        /// `common_pattern` is the set of values below 256 with odd parity under the mask.
+
+        /// `rare_below_256` is the set of values below 256 with even parity under the mask
+        /// (its complement, the common ones, is what the rare pass stamps).
         #[test]
-        fn common_pattern_is_the_common_values((b, high) in (0u32..8, any::<u16>())) {
+        fn rare_below_256_is_the_rare_values((b, high) in (0u32..8, any::<u16>())) {
             let mask = (1 << b) | (u32::from(high) << (b + 1) & 0x1ff);
-            let pattern = common_pattern(mask);
+            let pattern = rare_below_256(mask);
             for v in 0..256u32 {
                 let common = (v & mask).count_ones() % 2 == 1;
-                prop_assert_eq!(pattern[(v / 64) as usize] >> (v % 64) & 1 == 1, common, "value {}", v);
+                prop_assert_eq!(pattern[(v / 64) as usize] >> (v % 64) & 1 == 0, common, "value {}", v);
             }
         }
 

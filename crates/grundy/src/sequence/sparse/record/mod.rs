@@ -37,7 +37,7 @@
 //! Whatever the pseudo-random order does, a value counts as present only when a pair with that
 //! XOR was seen, and as absent only after every pair was scanned: every answer is exact.
 
-use super::fold::{self, compress};
+use super::fold::{self, compress, rare_pattern};
 use super::{last_pair, Cell, Shared, Speculation};
 
 /// Heaps taken together by the rare pass.
@@ -124,28 +124,6 @@ fn common_numbered(z: u32, b: u32, mask: u32) -> u32 {
 
 fn is_rare(value: u32, mask: u32) -> bool {
     (value & mask).count_ones().is_multiple_of(2)
-}
-
-/// The rare values below 512 as a 512-bit set. Within a word of 64 values the pattern
-/// depends only on the mask's low six bits (each flips the bits whose index has it), and the
-/// word's own bits above flip the whole word.
-fn rare_pattern(mask: u32) -> [u64; 8] {
-    const HAS_BIT: [u64; 6] = [
-        0xAAAA_AAAA_AAAA_AAAA,
-        0xCCCC_CCCC_CCCC_CCCC,
-        0xF0F0_F0F0_F0F0_F0F0,
-        0xFF00_FF00_FF00_FF00,
-        0xFFFF_0000_FFFF_0000,
-        0xFFFF_FFFF_0000_0000,
-    ];
-    let low = (0..6).filter(|&j| mask >> j & 1 == 1).fold(u64::MAX, |p, j| p ^ HAS_BIT[j]);
-    std::array::from_fn(|w| {
-        if ((64 * w as u32) & mask).count_ones().is_multiple_of(2) {
-            low
-        } else {
-            !low
-        }
-    })
 }
 
 /// The values of `set` below `c`.
