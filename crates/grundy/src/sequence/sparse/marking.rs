@@ -1161,8 +1161,12 @@ fn has_avx2_bmi2() -> bool {
     }
 }
 
-/// The same loop compiled for AVX2 (16 lanes and a byte shuffle to reverse one half), used when
-/// the processor has it; the portable build only assumes SSE2.
+/// [`pair_with_xor_generic`] with AVX2: 32 pairs of bytes or 16 pairs of two-byte values a
+/// step, the highs reversed by a shuffle and a swap of halves; a range that is not a whole
+/// number of steps ends with one step of its last pairs, overlapping the step before (no pair
+/// there had the XOR, so the first hit is still the first). Ranges shorter than a step go
+/// pair by pair. (The loop of [`pair_with_xor_generic`] compiled for AVX2 went pair by pair
+/// over the up to 63 pairs past its last block of 64.)
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn pair_with_xor_avx2<V: Cell>(
@@ -1172,7 +1176,60 @@ fn pair_with_xor_avx2<V: Cell>(
     last: usize,
     target: V,
 ) -> Option<usize> {
-    pair_with_xor_generic(values, rest, first, last, target)
+    use std::arch::x86_64::*;
+    let step = 32 / V::BYTES;
+    if first > last || last - first + 1 < step {
+        return pair_with_xor_generic(values, rest, first, last, target);
+    }
+    let lows = &values[first..=last];
+    let highs = &values[rest - last..=rest - first];
+    let n = lows.len();
+    let target: u32 = target.into();
+    let (want, reverse) = if V::BYTES == 1 {
+        let r = _mm256_setr_epi8(
+            15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+            6, 5, 4, 3, 2, 1, 0,
+        );
+        (_mm256_set1_epi8(target as i8), r)
+    } else {
+        let r = _mm256_setr_epi8(
+            14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6,
+            7, 4, 5, 2, 3, 0, 1,
+        );
+        (_mm256_set1_epi16(target as i16), r)
+    };
+    // Bit `j·BYTES` of the result: pair `i + j` has the XOR.
+    let hits = |i: usize| -> u32 {
+        // SAFETY: `i + step ≤ n` and `n − step − i ≥ 0`: both loads lie inside the slices
+        // (32 bytes each, unaligned).
+        let (low, high) = unsafe {
+            (
+                _mm256_loadu_si256(lows.as_ptr().add(i).cast()),
+                _mm256_loadu_si256(highs.as_ptr().add(n - step - i).cast()),
+            )
+        };
+        let high = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(high, reverse));
+        let x = _mm256_xor_si256(low, high);
+        let equal =
+            if V::BYTES == 1 { _mm256_cmpeq_epi8(x, want) } else { _mm256_cmpeq_epi16(x, want) };
+        _mm256_movemask_epi8(equal) as u32
+    };
+    let mut i = 0;
+    while i + step <= n {
+        let found = hits(i);
+        if found != 0 {
+            return Some(i + found.trailing_zeros() as usize / V::BYTES);
+        }
+        i += step;
+    }
+    if i < n {
+        let i = n - step;
+        let found = hits(i);
+        if found != 0 {
+            return Some(i + found.trailing_zeros() as usize / V::BYTES);
+        }
+    }
+    None
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -203,6 +203,10 @@ const PARALLEL_FROM: usize = 1 << 15;
 /// measured where the record path takes 0.167's heaps.)
 const MIN_SHARED_WORK: usize = 64;
 
+/// Left-out ranges of phase 2 from this many pairs are searched for a common value by their
+/// rare positions, shorter ones compared in full, 16 or 32 pairs a step.
+const WALK_RARE_FROM: usize = 1024;
+
 /// Phase 1 offers up to this many candidate values per heap when they cost nothing to find
 /// (common values under a mask); without a mask each costs a full scan, so it offers one.
 const MAX_STOPS: usize = 2;
@@ -1010,8 +1014,9 @@ impl<V: Cell> SparseEngine<V> {
                 .leave_one
                 .iter()
                 .any(|&k| n > k && n - k >= start && cell(n - k).into() == target);
-            // A common value comes only from pairs with exactly one rare part: among the
-            // left-out pairs, those with a rare position are enough.
+            // A common value comes only from pairs with exactly one rare part, so any pair
+            // with it has one: short left-out ranges are compared in full, in vector lanes,
+            // long ones walked by their rare positions.
             let common = self.is_common(target);
             by_single
                 || self.split_after.iter().any(|&k| {
@@ -1023,7 +1028,7 @@ impl<V: Cell> SparseEngine<V> {
                         return false;
                     }
                     let target = V::from_u32(target);
-                    if common {
+                    if common && last >= WALK_RARE_FROM {
                         return self.rare_pair_with_xor(rest, last, start, target);
                     }
                     pair_with_xor(values, rest - layout.shift, 1, last, target).is_some()
