@@ -445,18 +445,36 @@ fn first_unmarked_generic(seen: &[u8], from: usize, stamp: u8) -> usize {
 #[target_feature(enable = "avx2")]
 unsafe fn first_unmarked_avx2(seen: &[u8], from: usize, stamp: u8) -> usize {
     use std::arch::x86_64::*;
+    let len = seen.len();
+    if len < 32 || from >= len {
+        return first_unmarked_generic(seen, from.min(len), stamp);
+    }
     let want = _mm256_set1_epi8(stamp as i8);
-    let mut at = from;
-    while at + 32 <= seen.len() {
-        // SAFETY: `at + 32 ≤ seen.len()`; an unaligned load.
+    // Bit `i`: entry `at + i` is stamped.
+    let marked_at = |at: usize| -> u32 {
+        debug_assert!(at + 32 <= len);
+        // SAFETY: `at + 32 ≤ len`; an unaligned load.
         let block = unsafe { _mm256_loadu_si256(seen.as_ptr().add(at).cast()) };
-        let marked = _mm256_movemask_epi8(_mm256_cmpeq_epi8(block, want)) as u32;
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(block, want)) as u32
+    };
+    let mut at = from;
+    while at + 32 <= len {
+        let marked = marked_at(at);
         if marked != u32::MAX {
             return at + (!marked).trailing_zeros() as usize;
         }
         at += 32;
     }
-    first_unmarked_generic(seen, at.min(seen.len()), stamp)
+    if at < len {
+        // The last entries in one load ending at the table's end, those before `at` counted
+        // as stamped (seen above, or before `from`).
+        let base = len - 32;
+        let marked = marked_at(base) | ((1u32 << (at - base)) - 1);
+        if marked != u32::MAX {
+            return base + (!marked).trailing_zeros() as usize;
+        }
+    }
+    len
 }
 
 /// Bit `i` set when `seen[i] == stamp`, for the first 64 entries of `seen` at most.
@@ -1177,6 +1195,7 @@ fn pair_with_xor_avx2<V: Cell>(
     target: V,
 ) -> Option<usize> {
     use std::arch::x86_64::*;
+    const { assert!(V::BYTES == 1 || V::BYTES == 2) };
     let step = 32 / V::BYTES;
     if first > last || last - first + 1 < step {
         return pair_with_xor_generic(values, rest, first, last, target);
@@ -1200,6 +1219,7 @@ fn pair_with_xor_avx2<V: Cell>(
     };
     // Bit `j·BYTES` of the result: pair `i + j` has the XOR.
     let hits = |i: usize| -> u32 {
+        debug_assert!(i + step <= n);
         // SAFETY: `i + step ≤ n` and `n − step − i ≥ 0`: both loads lie inside the slices
         // (32 bytes each, unaligned).
         let (low, high) = unsafe {
@@ -1661,6 +1681,19 @@ mod tests {
                 pair_with_xor(&bytes, rest, first, last, target as u8),
                 first_pair(&bytes, rest, first, last, target as u8)
             );
+            // The AVX2 kernel itself, also where `pair_with_xor` would take AVX-512.
+            #[cfg(target_arch = "x86_64")]
+            if has_avx2() {
+                // SAFETY: the processor was asked, and has AVX2.
+                let (wide, narrow) = unsafe {
+                    (
+                        pair_with_xor_avx2(&values, rest, first, last, target),
+                        pair_with_xor_avx2(&bytes, rest, first, last, target as u8),
+                    )
+                };
+                prop_assert_eq!(wide, first_pair(&values, rest, first, last, target));
+                prop_assert_eq!(narrow, first_pair(&bytes, rest, first, last, target as u8));
+            }
         }
 
         /// With classes (folded bytes), only pairs with exactly one part in the bitmap count:
