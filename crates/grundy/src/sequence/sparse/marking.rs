@@ -1605,7 +1605,6 @@ mod tests {
             window_marks_what_every_pair_marks::<u8>(mask, seed, (rest, first, last))?;
         }
 
-
         /// `rare_below_256` is the set of values below 256 with even parity under the mask
         /// (its complement, the common ones, is what the rare pass stamps).
         #[test]
