@@ -3,7 +3,7 @@
 //! processor: the rare pass eight heaps at a time, a window of pairs in the middle of the
 //! heap, and full enumerations for rare candidates.
 
-use super::{last_pair, Cell, Shared, Speculation};
+use super::{fold, last_pair, Cell, Shared, Speculation};
 
 /// Marks `G(a) ⊕ G(rest − a)` for `a` in `first..=last`: both halves are contiguous slices
 /// walked in opposite directions. `seen.len()` is a power of two above every XOR, so the mask
@@ -364,8 +364,7 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
             marked_from = lo;
             if sparse {
                 searched_to = first_unmarked(seen, searched_to, stamp);
-                answered =
-                    searched_to < size && (searched_to as u32 & shared.mask).count_ones() % 2 == 1;
+                answered = searched_to < size && fold::odd(searched_to as u32 & shared.mask);
             }
         }
         split.window_first = marked_from;
@@ -377,7 +376,7 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
         if candidate as u32 > V::MAX {
             break;
         }
-        let common = sparse && (candidate as u32 & shared.mask).count_ones() % 2 == 1;
+        let common = sparse && fold::odd(candidate as u32 & shared.mask);
         // Further stops are offered only when they cost nothing.
         if !common && speculation.n_stops > 0 {
             break;

@@ -819,7 +819,7 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     fn is_rare(&self, value: u32) -> bool {
-        (value & self.mask).count_ones().is_multiple_of(2)
+        !fold::odd(value & self.mask)
     }
 
     /// Whether `value` is common under a mask (without one, no value is).

@@ -115,7 +115,7 @@ pub(super) fn applies(mask: u32, split_after: &[usize], n0: usize) -> bool {
 /// The common value numbered `z` (see [`compress`]).
 fn common_numbered(z: u32, b: u32, mask: u32) -> u32 {
     let value = ((z >> b) << (b + 1)) | (z & ((1 << b) - 1));
-    if (value & mask).count_ones() % 2 == 1 {
+    if fold::odd(value & mask) {
         value
     } else {
         value | (1 << b)
@@ -123,7 +123,7 @@ fn common_numbered(z: u32, b: u32, mask: u32) -> u32 {
 }
 
 fn is_rare(value: u32, mask: u32) -> bool {
-    (value & mask).count_ones().is_multiple_of(2)
+    !fold::odd(value & mask)
 }
 
 /// The values of `set` below `c`.
