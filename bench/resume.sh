@@ -9,12 +9,13 @@
 #   bench/resume.sh STATE GAME N SECS ROUNDS THREADS GRUNDY...
 #
 # STATE is the --summary directory of a stopped run of `grundy seq GAME N` (it holds `state`);
-# it is copied for every leg and never changed. To make one far out, for instance at about
-# 3·10^8 on Grundy's game (some five minutes):
+# it is copied for every leg and never changed. To make one far out, for instance past 10^8 on
+# Grundy's game (some five minutes on two threads):
 #
 #   grundy seq grundy 68719476735 --summary /tmp/state --until 300 --threads 2
 #   bench/resume.sh /tmp/state grundy 68719476735 40 3 1 ./old/grundy target/release/grundy
 set -euo pipefail
+export LC_ALL=C
 [ $# -ge 7 ] || { sed -n '2,/^set/p' "$0" | sed '$d' >&2; exit 2; }
 state=$1 game=$2 n=$3 secs=$4 rounds=$5 threads=$6
 shift 6
@@ -40,7 +41,6 @@ if len(lines) < 2:
 print("%.0f" % ((lines[-1][0] - lines[0][0]) / (lines[-1][1] - lines[0][1])))
 PY
 }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "$game from $state, $rounds round(s) of $secs s, $threads thread(s), $(nproc) processors," \
     "$(date -u '+%Y-%m-%d %H:%M') UTC"
@@ -54,11 +54,10 @@ for r in $(seq "$rounds"); do
         printf 'round %d  %-40s %12s values/s\n' "$r" "$grundy" "$v"
     done
 done
-first=$(median < "$dir/rates1")
-i=0
-for grundy in "$@"; do
-    i=$((i + 1))
-    m=$(median < "$dir/rates$i")
-    printf 'median  %-40s %12s values/s  %5.2f of the first\n' "$grundy" "$m" \
-        "$(echo "$m / $first" | bc -l)"
-done
+python3 - "$dir" "$@" <<'PY'
+import statistics, sys
+d, builds = sys.argv[1], sys.argv[2:]
+medians = [statistics.median(float(x) for x in open(f"{d}/rates{i + 1}")) for i in range(len(builds))]
+for build, m in zip(builds, medians):
+    print("median  %-40s %12.0f values/s  %5.2f of the first" % (build, m, m / medians[0]))
+PY

@@ -78,9 +78,9 @@ mod tests {
 
     #[test]
     fn pdep_is_microcoded_on_amd_before_zen_3_only() {
-        // Zen and Zen 2 (family 0x17), Hygon Dhyana (0x18), Bulldozer (0x15): microcode.
+        // Zen and Zen 2 (family 0x17), Hygon Dhyana (0x18), Excavator (0x15): microcode.
         assert!(!pdep_in_hardware(b"AuthenticAMD", signature(0x17, 0x31)));
-        assert!(!pdep_in_hardware(b"AuthenticAMD", signature(0x15, 0x02)));
+        assert!(!pdep_in_hardware(b"AuthenticAMD", signature(0x15, 0x60)));
         assert!(!pdep_in_hardware(b"HygonGenuine", signature(0x18, 0x00)));
         // Zen 3 and 4 (0x19), Zen 5 (0x1A), and Intel (family 6, Haswell on): hardware.
         assert!(pdep_in_hardware(b"AuthenticAMD", signature(0x19, 0x01)));

@@ -22,9 +22,10 @@ pub(super) fn compress(value: u32, b: u32) -> u32 {
 }
 
 /// Whether `x` has an odd number of bits set: a value's class under a mask is `odd(v & m)`.
-/// Folded by halves rather than counted: the baseline x86-64 build has no `popcnt`, and
-/// `count_ones` became a sequence of a dozen dependent instructions on the thread that waits
-/// for it (4% of 0.167's run in one thread, after every look for the least unmarked value).
+/// Folded by halves rather than counted: the baseline x86-64 build has no `popcnt`, and after
+/// every look for the least unmarked value `count_ones` became a sequence of a dozen dependent
+/// instructions (4% of 0.167's run in one thread); the compiler made a parity flag of some
+/// other sites, where this costs two instructions more.
 #[inline(always)]
 pub(super) fn odd(x: u32) -> bool {
     let x = x ^ (x >> 16);
