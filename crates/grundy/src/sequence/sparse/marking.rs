@@ -859,7 +859,7 @@ impl<V: Cell> Lanes<'_, V> {
             return false;
         };
         let by_number = allowed
-            && has_avx2_bmi2()
+            && gathers_by_number()
             && mask != 0
             && mask.trailing_zeros() < 8
             && self.size >= 256
@@ -967,7 +967,7 @@ fn mark_window_by_number<V: Cell>(
     seen: &mut [u8],
     stamp: u8,
 ) -> bool {
-    if !has_avx2_bmi2() || mask == 0 || mask.trailing_zeros() >= 8 || seen.len() < 256 {
+    if !gathers_by_number() || mask == 0 || mask.trailing_zeros() >= 8 || seen.len() < 256 {
         return false;
     }
     #[cfg(target_arch = "x86_64")]
@@ -1164,10 +1164,9 @@ fn has_avx2() -> bool {
     }
 }
 
-/// Whether this processor has AVX2 and BMI2 and runs `pdep` in hardware (the gathering by
-/// number: where `pdep` is microcode, AMD before Zen 3, marking pair by pair is faster),
-/// asked once.
-fn has_avx2_bmi2() -> bool {
+/// Whether the gathering by number runs here: AVX2, and BMI2 with `pdep` in hardware (where
+/// `pdep` is microcode, AMD before Zen 3, marking pair by pair is faster). Asked once.
+fn gathers_by_number() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         use std::sync::OnceLock;
@@ -1542,7 +1541,7 @@ mod tests {
         // positions).
         let rare_partner =
             some.iter().any(|&a| (0..LANES).any(|h| rare.binary_search(&(rest0 + h - a)).is_ok()));
-        let allowed = has_avx2_bmi2() && some.len() >= LANES_BY_NUMBER;
+        let allowed = gathers_by_number() && some.len() >= LANES_BY_NUMBER;
         if by_number {
             prop_assert!(allowed && !rare_partner);
         }
@@ -1570,7 +1569,7 @@ mod tests {
         let old: Vec<u8> = (0..512).map(|i| (seed >> (i % 61)) as u8 % 3).collect();
         let (mut fast, mut slow) = (old.clone(), old);
         let by_number = mark_window_by_number(&values, rest, first, last, mask, &mut fast, 3);
-        prop_assert_eq!(by_number, has_avx2_bmi2());
+        prop_assert_eq!(by_number, gathers_by_number());
         if by_number {
             mark_pair_range_generic(&values, rest, first, last, &mut slow, 3);
             prop_assert_eq!(fast, slow);

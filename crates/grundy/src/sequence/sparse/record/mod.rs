@@ -112,14 +112,9 @@ pub(super) fn applies(mask: u32, split_after: &[usize], n0: usize) -> bool {
         && available()
 }
 
-/// The common value numbered `z` (see [`compress`]).
-fn common_numbered(z: u32, b: u32, mask: u32) -> u32 {
-    let value = ((z >> b) << (b + 1)) | (z & ((1 << b) - 1));
-    if fold::odd(value & mask) {
-        value
-    } else {
-        value | (1 << b)
-    }
+/// The common value numbered `z` (see [`compress`]): its stored form, decoded as common.
+fn common_numbered(z: u32, mask: u32) -> u32 {
+    fold::decode(z, false, mask)
 }
 
 fn is_rare(value: u32, mask: u32) -> bool {
@@ -226,7 +221,7 @@ pub(super) fn settle<V: Cell>(
         if commons == u128::MAX {
             return None;
         }
-        let candidate = common_numbered(commons.trailing_ones(), b, mask);
+        let candidate = common_numbered(commons.trailing_ones(), mask);
         let mut missing = wanted;
         for x in c + 1..candidate {
             if is_rare(x, mask) && !singles.contains(&x) {
@@ -343,7 +338,7 @@ fn settle_folded<V: Cell>(
         if commons == u128::MAX {
             return None;
         }
-        let candidate = common_numbered(commons.trailing_ones(), b, mask);
+        let candidate = common_numbered(commons.trailing_ones(), mask);
         for x in c + 1..candidate {
             if is_rare(x, mask) && !singles.contains(&x) {
                 missing[(x / 64) as usize] |= 1 << (x % 64);
@@ -496,7 +491,7 @@ pub(super) fn speculate_group<V: Cell>(
             // general one, take this heap.
             return speculate_single(shared, n, scratch, general);
         };
-        let c = common_numbered(number, b, mask);
+        let c = common_numbered(number, mask);
         let mut missing = below(&rare_values_below_512, c);
         for (word, found) in missing.iter_mut().zip(&rare_found[lane]) {
             *word &= !found;
@@ -929,7 +924,7 @@ mod tests {
             let commons: Vec<u32> = (0..256).filter(|&x| !is_rare(x, mask)).collect();
             for (z, &x) in commons.iter().enumerate() {
                 assert_eq!(compress(x, b), z as u32, "mask {mask:#x} value {x}");
-                assert_eq!(common_numbered(z as u32, b, mask), x, "mask {mask:#x} number {z}");
+                assert_eq!(common_numbered(z as u32, mask), x, "mask {mask:#x} number {z}");
             }
             assert_eq!(commons.len(), 128);
         }
