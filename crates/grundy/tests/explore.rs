@@ -195,3 +195,24 @@ fn the_position_limit_is_per_worker_and_named() {
     let error = explore(&job, &Limits::default(), 2).err().expect("over the limit");
     assert!(error.to_string().contains("--max-positions"), "{error}");
 }
+
+/// Options that split into more parts than an option's word counts (255): every part is
+/// waited for, the XOR of all of them is the option's value.
+#[test]
+fn an_option_of_many_parts_waits_for_every_part() {
+    for parts in [254usize, 255, 256, 300, 301, 600] {
+        // Node 0: a move to `parts` parts, alternately 1 (worth 1) and 3 (worth 2), and a
+        // move to 1; node 2 has no move.
+        let split: Vec<u32> = (0..parts).map(|i| if i % 2 == 0 { 1 } else { 3 }).collect();
+        let moves = vec![vec![split, vec![1]], vec![vec![2]], vec![], vec![vec![2], vec![1]]];
+        let game = Listed { moves };
+        for workers in 1..4 {
+            let labels = explored(&game, &[0], workers).expect("no cycle");
+            let mut solver = ValueSolver::new(&game, Limits::default());
+            for node in 0..game.moves.len() as u32 {
+                let value = solver.value(&node).expect("the solver answers");
+                assert_eq!(labels[&node].value, value, "{parts} parts, node {node}");
+            }
+        }
+    }
+}

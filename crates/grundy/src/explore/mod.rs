@@ -26,6 +26,7 @@
 //! reference) and the timely dataflow of the `grundy-explore` crate; both run [`label_all`].
 //! Their answers are those of `solve` and `graph`, which the tests check.
 
+pub mod ends;
 pub mod sequential;
 pub mod shard;
 

@@ -7,11 +7,15 @@
 //! no message left anywhere: the sequential driver in one thread, the timely dataflow across
 //! threads and processes.
 //!
-//! State, per position: its encoding in one arena, found again by a hash table of indices; its
-//! options (the XOR of the parts' values known so far, the number of parts not yet known, a
-//! flag for a split); the option slots of the positions that can move to it (predecessors, as
-//! worker and option index); its value; the number of its options not yet known.
+//! State, per position: its encoding in one arena, found again by a hash table of indices
+//! while exploring; its options, one word each (the XOR of the parts' values known so far, the
+//! number of parts not yet known, flags for a split and for a move that empties the
+//! component); the option slots of the positions that can move to it (predecessors, as worker
+//! and option index); and, once exploring ends, its value and the number of its options not
+//! yet known. The lists (encodings, options, predecessors) are cut by [`Ends`], four bytes a
+//! position, and grow by a quarter at a time ([`push_lean`]).
 
+use super::ends::{extend_lean, push_lean, Ends};
 use super::{EncodedOptions, EncodedRules, Label, Msg, Origin, Phase, Tally};
 use crate::error::{Error, Limit};
 use crate::limits::Limits;
@@ -32,17 +36,29 @@ const WORKER_SHIFT: u32 = RANK_BITS + POSITION_BITS;
 pub const MAX_WORKERS: u32 = 1 << (64 - WORKER_SHIFT);
 /// The most options a position can have in `explore`.
 pub const MAX_OPTIONS: usize = 1 << RANK_BITS;
-/// The value of a position not yet known. (A value is at most the number of a position's
-/// options, below [`MAX_OPTIONS`], and the XOR of such values is too: 32 bits hold them.)
+/// The value of a position not yet known. (A finite value is at most the number of a
+/// position's options, at most [`MAX_OPTIONS`], and the XOR of such values is below
+/// 2^(RANK_BITS + 1): [`VALUE`]'s bits hold them.)
 const UNKNOWN: u32 = u32::MAX;
 /// The value of a position that is ∞(K) (its K in `infinite`).
 const INFINITE: u32 = u32::MAX - 1;
-/// The high bit of `opt_left`: the option splits into two parts or more.
-const SPLIT: u32 = 1 << 31;
-/// A bit of `opt_left`: the option has no part (the move empties the component).
-const EMPTY: u32 = 1 << 30;
-/// The bits of `opt_left` that count the parts not yet known.
-const COUNT: u32 = EMPTY - 1;
+
+// An option's word: the XOR of its parts' values known so far, the parts not yet known, and
+// two flags. An option with more parts than [`LEFT_MAX`] keeps the rest in `many_parts`.
+/// The bits of an option's word that hold the XOR of its parts' values.
+const VALUE: u32 = (1 << (RANK_BITS + 1)) - 1;
+/// Where the count of parts not yet known starts.
+const LEFT_SHIFT: u32 = RANK_BITS + 1;
+/// The most parts the word counts itself.
+const LEFT_MAX: u32 = 0xFF;
+/// The bits that count the parts not yet known.
+const LEFT: u32 = LEFT_MAX << LEFT_SHIFT;
+/// One part not yet known.
+const ONE_LEFT: u32 = 1 << LEFT_SHIFT;
+/// The option splits into two parts or more.
+const SPLIT: u32 = 1 << (LEFT_SHIFT + 8);
+/// The option has no part (the move empties the component).
+const EMPTY: u32 = SPLIT << 1;
 
 // Flags of a position during the loopy stages.
 const TAINTED: u8 = 1;
@@ -74,16 +90,18 @@ pub struct Shard {
     max_positions: u64,
     table: HashTable<u32>,
     arena: Vec<u8>,
-    ends: Vec<u64>,
-    option_ends: Vec<u64>,
-    opt_xor: Vec<u32>,
-    opt_left: Vec<u32>,
+    ends: Ends,
+    option_ends: Ends,
+    /// Each option's word (see [`VALUE`], [`LEFT`], [`SPLIT`], [`EMPTY`]).
+    opt: Vec<u32>,
+    /// Parts not yet known of options with more than [`LEFT_MAX`], beyond those the word counts.
+    many_parts: HashMap<u64, u64>,
     /// Options with a part of infinite value: how many such parts, and the K of the last.
     opt_infinite: HashMap<u64, (u32, Vec<u64>)>,
     /// Predecessors as found during `Explore`: the position reached, and the option slot.
     found_at: Vec<u32>,
     found_slot: Vec<u64>,
-    pred_ends: Vec<u64>,
+    pred_ends: Ends,
     preds: Vec<u64>,
     value: Vec<u32>,
     infinite: HashMap<u32, Vec<u64>>,
@@ -130,14 +148,14 @@ impl Shard {
             max_positions: max_positions.min(u64::from(u32::MAX)),
             table: HashTable::new(),
             arena: Vec::new(),
-            ends: Vec::new(),
-            option_ends: Vec::new(),
-            opt_xor: Vec::new(),
-            opt_left: Vec::new(),
+            ends: Ends::default(),
+            option_ends: Ends::default(),
+            opt: Vec::new(),
+            many_parts: HashMap::new(),
             opt_infinite: HashMap::new(),
             found_at: Vec::new(),
             found_slot: Vec::new(),
-            pred_ends: Vec::new(),
+            pred_ends: Ends::default(),
             preds: Vec::new(),
             value: Vec::new(),
             infinite: HashMap::new(),
@@ -182,11 +200,11 @@ impl Shard {
     }
 
     fn options_of(&self, idx: u32) -> std::ops::Range<u64> {
-        span(&self.option_ends, idx)
+        self.option_ends.span(idx as usize)
     }
 
     fn preds_of(&self, idx: u32) -> std::ops::Range<usize> {
-        let span = span(&self.pred_ends, idx);
+        let span = self.pred_ends.span(idx as usize);
         span.start as usize..span.end as usize
     }
 
@@ -200,13 +218,12 @@ impl Shard {
     /// The bytes this shard keeps, as its vectors hold them.
     pub fn bytes(&self) -> u64 {
         let vecs = self.arena.capacity()
-            + 8 * (self.ends.capacity()
-                + self.option_ends.capacity()
-                + self.pred_ends.capacity()
-                + self.preds.capacity())
-            + 4 * (self.opt_xor.capacity()
+            + self.ends.bytes()
+            + self.option_ends.bytes()
+            + self.pred_ends.bytes()
+            + 8 * self.preds.capacity()
+            + 4 * (self.opt.capacity()
                 + self.value.capacity()
-                + self.opt_left.capacity()
                 + self.open.capacity()
                 + self.blocking.capacity()
                 + self.remoteness.capacity()
@@ -298,6 +315,9 @@ impl Shard {
             }
             Phase::Stage(stage) => {
                 self.stage = stage;
+                // A game with cycles: remoteness comes from the outcomes by counting.
+                self.far = Vec::new();
+                self.near = Vec::new();
                 if self.blocking.len() != self.len() {
                     self.blocking = vec![0; self.len()];
                 }
@@ -381,7 +401,7 @@ impl Shard {
 
     /// Whether option `o` has no part (the component vanishes).
     fn is_empty_option(&self, o: u64) -> bool {
-        self.opt_left[o as usize] & EMPTY != 0
+        self.opt[o as usize] & EMPTY != 0
     }
 
     /// One message of `phase`, received in round `round` (1 for the messages sent by `begin`).
@@ -394,9 +414,10 @@ impl Shard {
             Msg::Reach { position, from } => self.reach(position, from, out),
             Msg::Part { to, value, remoteness } => {
                 let (idx, o) = self.unslot(to);
-                if self.opt_left[o as usize] == 1 {
-                    // A move to one position: its remoteness counts.
-                    let i = idx as usize;
+                let i = idx as usize;
+                // A move to one position: its remoteness counts (until the game is found to
+                // have cycles: then remoteness comes from counting, and these are gone).
+                if self.opt[o as usize] & (SPLIT | EMPTY | LEFT) == ONE_LEFT && i < self.far.len() {
                     self.far[i] = self.far[i].max(remoteness);
                     if value == LoopyValue::Finite(0) {
                         self.near[i] = self.near[i].min(remoteness);
@@ -470,6 +491,7 @@ impl Shard {
             self.table = HashTable::new();
             self.shrink();
             self.index_predecessors();
+            self.start_values();
         }
         self.peak = self.peak.max(self.bytes());
         if self.error.is_none() {
@@ -534,7 +556,7 @@ impl Shard {
                 }
             }
             Phase::Finish(_) => {
-                tally.edges = self.opt_left.len() as u64;
+                tally.edges = self.opt.len() as u64;
                 tally.bytes = self.peak_bytes();
                 for idx in 0..self.len() as u32 {
                     let label = self.label(idx);
@@ -555,7 +577,8 @@ impl Shard {
     /// Whether position `idx` has an option that splits and still waits for a part.
     fn is_blocked(&self, idx: u32) -> bool {
         self.options_of(idx).any(|o| {
-            self.opt_left[o as usize] & SPLIT != 0 && self.opt_left[o as usize] & COUNT > 0
+            let word = self.opt[o as usize];
+            word & SPLIT != 0 && word & LEFT != 0
         })
     }
 
@@ -577,8 +600,8 @@ impl Shard {
         match from {
             Origin::Start(start) => self.starts.push((start, idx)),
             Origin::Option(slot) => {
-                self.found_at.push(idx);
-                self.found_slot.push(slot);
+                push_lean(&mut self.found_at, idx);
+                push_lean(&mut self.found_slot, slot);
             }
         }
     }
@@ -620,31 +643,29 @@ impl Shard {
             return None;
         }
         let idx = self.len() as u32;
-        self.arena.extend_from_slice(&position);
+        extend_lean(&mut self.arena, &position);
         self.ends.push(self.arena.len() as u64);
         let (arena, ends) = (&self.arena, &self.ends);
         self.table
             .insert_unique(hash, idx, |&i| crate::codec::position_hash(slice(arena, ends, i)));
-        let mut open = 0u32;
-        let mut near = u32::MAX;
         for option in 0..scratch.len() {
             let parts = scratch.option(option);
-            let n_parts = parts.len() as u32;
+            let n_parts = parts.len() as u64;
             if n_parts > 1 {
                 self.split = true;
             }
-            self.opt_xor.push(0);
-            self.opt_left.push(match n_parts {
+            let word = match n_parts {
                 0 => EMPTY,
-                1 => 1,
-                _ => n_parts.min(COUNT) | SPLIT,
-            });
-            if n_parts > 0 {
-                open += 1;
-            } else {
-                // A move that empties the component: to a lost position, at once.
-                near = 0;
-            }
+                1 => ONE_LEFT,
+                _ => {
+                    if n_parts > u64::from(LEFT_MAX) {
+                        let o = self.opt.len() as u64;
+                        self.many_parts.insert(o, n_parts - u64::from(LEFT_MAX));
+                    }
+                    (n_parts.min(u64::from(LEFT_MAX)) as u32) << LEFT_SHIFT | SPLIT
+                }
+            };
+            push_lean(&mut self.opt, word);
             for part in parts {
                 out.push(Msg::Reach {
                     position: part.to_vec(),
@@ -652,46 +673,77 @@ impl Shard {
                 });
             }
         }
-        self.option_ends.push(self.opt_left.len() as u64);
-        self.open.push(open);
-        self.value.push(UNKNOWN);
-        self.far.push(0);
-        self.near.push(near);
+        self.option_ends.push(self.opt.len() as u64);
         self.scratch = scratch;
         Some(idx)
     }
 
+    /// Once exploring ends: every position's value unknown, its count of options with a part
+    /// to wait for, and the remoteness its options give so far (a move that empties the
+    /// component goes to a lost position at once).
+    fn start_values(&mut self) {
+        let n = self.len();
+        self.value = vec![UNKNOWN; n];
+        self.open = Vec::with_capacity(n);
+        self.far = vec![0; n];
+        self.near = Vec::with_capacity(n);
+        for idx in 0..n as u32 {
+            let options = self.options_of(idx);
+            let empties = options.filter(|&o| self.is_empty_option(o)).count();
+            let options = self.options_of(idx);
+            self.open.push((options.end - options.start) as u32 - empties as u32);
+            self.near.push(if empties > 0 { 0 } else { u32::MAX });
+        }
+    }
+
     /// Puts the predecessors found into one list per position, in place (an American flag
     /// sort: each predecessor is swapped into its position's list), so that no more memory is
-    /// needed than what was found and the lists' ends.
+    /// needed than what was found, the lists' ends and a cursor a list (four bytes each).
     fn index_predecessors(&mut self) {
         let mut found_at = std::mem::take(&mut self.found_at);
         let mut found_slot = std::mem::take(&mut self.found_slot);
-        let mut ends = vec![0u64; self.len()];
+        // How many predecessors each list has, then how many are in place.
+        let mut placed = vec![0u32; self.len()];
         for &idx in &found_at {
-            ends[idx as usize] += 1;
+            let count = &mut placed[idx as usize];
+            match count.checked_add(1) {
+                Some(more) => *count = more,
+                None => {
+                    let text = self.rules.describe(self.position(idx));
+                    self.fail(Error::Unsupported(format!(
+                        "position {text} can be reached by more than 2^32 moves; explore \
+                         takes fewer"
+                    )));
+                    return;
+                }
+            }
         }
-        let mut total = 0;
-        for end in &mut ends {
-            total += *end;
-            *end = total;
+        let mut ends = Ends::with_capacity(placed.len());
+        let mut total = 0u64;
+        for count in &mut placed {
+            total += u64::from(*count);
+            ends.push(total);
+            *count = 0;
         }
-        // Where each list's next predecessor goes: its start, to begin with.
-        let mut next: Vec<u64> = Vec::with_capacity(ends.len());
-        next.push(0);
-        next.extend_from_slice(&ends[..ends.len().saturating_sub(1)]);
-        next.truncate(ends.len());
-        let found = 4 * found_at.capacity() + 8 * found_slot.capacity() + 16 * ends.len();
+        let found = 4 * found_at.capacity()
+            + 8 * found_slot.capacity()
+            + 4 * placed.capacity()
+            + ends.bytes();
         self.peak = self.peak.max(self.bytes() + found as u64);
-        for list in 0..ends.len() {
-            while next[list] < ends[list] {
-                let i = next[list] as usize;
+        for list in 0..placed.len() {
+            let span = ends.span(list);
+            loop {
+                let i = span.start + u64::from(placed[list]);
+                if i >= span.end {
+                    break;
+                }
+                let i = i as usize;
                 let owner = found_at[i] as usize;
                 if owner == list {
-                    next[list] += 1;
+                    placed[list] += 1;
                 } else {
-                    let j = next[owner] as usize;
-                    next[owner] += 1;
+                    let j = (ends.span(owner).start + u64::from(placed[owner])) as usize;
+                    placed[owner] += 1;
                     found_at.swap(i, j);
                     found_slot.swap(i, j);
                 }
@@ -708,32 +760,38 @@ impl Shard {
         self.arena.shrink_to_fit();
         self.ends.shrink_to_fit();
         self.option_ends.shrink_to_fit();
-        self.opt_xor.shrink_to_fit();
-        self.opt_left.shrink_to_fit();
+        self.opt.shrink_to_fit();
         self.preds.shrink_to_fit();
-        self.value.shrink_to_fit();
-        self.open.shrink_to_fit();
-        self.far.shrink_to_fit();
-        self.near.shrink_to_fit();
     }
 
     /// A part of option `o` of position `idx` is worth `value`; whether the option is now
     /// known.
     fn apply(&mut self, idx: u32, o: u64, value: &LoopyValue) -> bool {
         let i = o as usize;
-        if self.opt_left[i] & COUNT == 0 {
+        let word = self.opt[i];
+        if word & LEFT == 0 {
             return false;
         }
         match value {
-            LoopyValue::Finite(v) => self.opt_xor[i] ^= small(*v),
+            LoopyValue::Finite(v) => self.opt[i] ^= small(*v),
             LoopyValue::Infinite(set) => {
                 let entry = self.opt_infinite.entry(o).or_insert((0, Vec::new()));
                 entry.0 += 1;
                 entry.1 = set.clone();
             }
         }
-        self.opt_left[i] -= 1;
-        if self.opt_left[i] & COUNT != 0 {
+        if word & LEFT == LEFT {
+            if let Some(more) = self.many_parts.get_mut(&o) {
+                // Parts beyond those the word counts are counted off first.
+                *more -= 1;
+                if *more == 0 {
+                    self.many_parts.remove(&o);
+                }
+                return false;
+            }
+        }
+        self.opt[i] -= ONE_LEFT;
+        if self.opt[i] & LEFT != 0 {
             return false;
         }
         self.open[idx as usize] -= 1;
@@ -743,10 +801,11 @@ impl Shard {
     /// The value of option `o`, once every part is known (the XOR of the parts, Smith's rule
     /// where a part is infinite).
     fn option_value(&self, o: u64) -> Option<LoopyValue> {
-        if self.opt_left[o as usize] & COUNT != 0 {
+        let word = self.opt[o as usize];
+        if word & LEFT != 0 {
             return None;
         }
-        let xor = u64::from(self.opt_xor[o as usize]);
+        let xor = u64::from(word & VALUE);
         Some(match self.opt_infinite.get(&o) {
             None => LoopyValue::Finite(xor),
             Some((1, set)) => {
@@ -778,18 +837,21 @@ impl Shard {
                 self.option_values = values;
                 return;
             }
-            values.push(u64::from(self.opt_xor[o as usize]));
+            values.push(u64::from(self.opt[o as usize] & VALUE));
         }
         let value = self.mex.mex(values.iter().copied());
         self.option_values = values;
         self.value[idx as usize] = small(value);
         let i = idx as usize;
         let remoteness = match (value, self.options_of(idx).is_empty()) {
+            _ if i >= self.far.len() => 0,
             (_, true) => 0,
             (0, false) => self.far[i].saturating_add(1),
             _ => self.near[i].saturating_add(1),
         };
-        self.far[i] = remoteness;
+        if let Some(far) = self.far.get_mut(i) {
+            *far = remoteness;
+        }
         self.send_to_preds(idx, out, |to| Msg::Part {
             to,
             value: LoopyValue::Finite(value),
@@ -817,19 +879,12 @@ impl Shard {
 /// A finite value in 32 bits: values are at most the number of a position's options (below
 /// [`MAX_OPTIONS`]), and so are their XORs.
 fn small(value: u64) -> u32 {
-    debug_assert!(value < u64::from(INFINITE));
+    debug_assert!(value <= u64::from(VALUE));
     value as u32
 }
 
-/// Entry `idx` of a list of lists stored as the end of each: `ends[idx - 1]..ends[idx]`.
-fn span(ends: &[u64], idx: u32) -> std::ops::Range<u64> {
-    let idx = idx as usize;
-    let start = if idx == 0 { 0 } else { ends[idx - 1] };
-    start..ends[idx]
-}
-
-fn slice<'a>(arena: &'a [u8], ends: &[u64], idx: u32) -> &'a [u8] {
-    let span = span(ends, idx);
+fn slice<'a>(arena: &'a [u8], ends: &Ends, idx: u32) -> &'a [u8] {
+    let span = ends.span(idx as usize);
     &arena[span.start as usize..span.end as usize]
 }
 
