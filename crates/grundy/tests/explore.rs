@@ -216,3 +216,46 @@ fn an_option_of_many_parts_waits_for_every_part() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// Games of more than 4,096 positions a worker, so that the predecessors are put in lists
+    /// block by block first: values against the value solver, remoteness against the
+    /// retrograde analysis.
+    #[test]
+    fn large_games_are_labelled_as_small_ones(
+        lists in (9000usize..20000).prop_flat_map(|n| {
+            prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 0..4), n)
+        }),
+        workers in 1u32..3,
+    ) {
+        // Moves go to lower nodes only (no cycle), most of them near (as in a real game).
+        let lists: Vec<Vec<u32>> = lists
+            .iter()
+            .enumerate()
+            .map(|(node, moves)| {
+                moves
+                    .iter()
+                    .filter(|_| node > 0)
+                    .map(|pick| {
+                        let reach = node.min(if pick.index(4) == 0 { node } else { 50 });
+                        (node - 1 - pick.index(reach)) as u32
+                    })
+                    .collect()
+            })
+            .collect();
+        let n = lists.len() as u32;
+        let game = Listed { moves: lists.iter().map(|l| l.iter().map(|&t| vec![t]).collect()).collect() };
+        let starts: Vec<u32> = (0..n).rev().collect();
+        let labels = explored(&game, &starts, workers).expect("no cycle");
+        let graph = GameGraph::from_successors(&lists);
+        let solved = retrograde(&graph, &graph.predecessors(), TerminalRule::MoverLoses);
+        let mut solver = ValueSolver::new(&game, Limits::default());
+        for node in 0..n {
+            let value = solver.value(&node).expect("the solver answers");
+            prop_assert_eq!(&labels[&node].value, &value, "node {}", node);
+            prop_assert_eq!(labels[&node].remoteness, solved.remoteness(node), "node {}", node);
+        }
+    }
+}

@@ -141,6 +141,11 @@ pub enum Origin {
     Option(u64),
 }
 
+/// A position's encoding in a message: kept inline up to 16 bytes (most positions), so that
+/// a message reaching a position allocates nothing — where workers are threads, the memory
+/// one allocates and another frees was a tenth of their time.
+pub type Encoding = smallvec::SmallVec<[u8; 16]>;
+
 /// A message between shards.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -148,7 +153,7 @@ pub enum Msg {
     /// A position, reached from `from`.
     Reach {
         /// Its encoding.
-        position: Vec<u8>,
+        position: Encoding,
         /// Where from.
         from: Origin,
     },

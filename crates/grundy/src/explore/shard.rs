@@ -16,7 +16,7 @@
 //! position, and grow by a quarter at a time ([`push_lean`]).
 
 use super::ends::{extend_lean, push_lean, Ends};
-use super::{EncodedOptions, EncodedRules, Label, Msg, Origin, Phase, Tally};
+use super::{EncodedOptions, EncodedRules, Encoding, Label, Msg, Origin, Phase, Tally};
 use crate::error::{Error, Limit};
 use crate::limits::Limits;
 use crate::nimber::MexScratch;
@@ -293,8 +293,10 @@ impl Shard {
         match phase {
             Phase::Explore => {
                 for (idx, position) in starts.iter().enumerate() {
-                    let msg =
-                        Msg::Reach { position: position.clone(), from: Origin::Start(idx as u32) };
+                    let msg = Msg::Reach {
+                        position: position.as_slice().into(),
+                        from: Origin::Start(idx as u32),
+                    };
                     if msg.destination(self.workers) == self.worker {
                         out.push(msg);
                     }
@@ -584,7 +586,7 @@ impl Shard {
 
     /// Position `position` reached from `from`: found or added (its options listed and their
     /// parts reached in turn), and the option that reached it recorded as a predecessor.
-    fn reach(&mut self, position: Vec<u8>, from: Origin, out: &mut Vec<Msg>) {
+    fn reach(&mut self, position: Encoding, from: Origin, out: &mut Vec<Msg>) {
         let hash = crate::codec::position_hash(&position);
         let found = {
             let (arena, ends) = (&self.arena, &self.ends);
@@ -606,7 +608,7 @@ impl Shard {
         }
     }
 
-    fn add(&mut self, position: Vec<u8>, hash: u64, out: &mut Vec<Msg>) -> Option<u32> {
+    fn add(&mut self, position: Encoding, hash: u64, out: &mut Vec<Msg>) -> Option<u32> {
         if self.len() as u64 >= self.max_positions {
             self.fail(Error::limit(
                 Limit::Positions,
@@ -668,7 +670,7 @@ impl Shard {
             push_lean(&mut self.opt, word);
             for part in parts {
                 out.push(Msg::Reach {
-                    position: part.to_vec(),
+                    position: part.into(),
                     from: Origin::Option(slot(self.worker, idx, option as u64)),
                 });
             }
@@ -730,6 +732,38 @@ impl Shard {
             + 4 * placed.capacity()
             + ends.bytes();
         self.peak = self.peak.max(self.bytes() + found as u64);
+        // First by blocks of 2^shift positions, at most 4,096 blocks: each block's next place
+        // moves on in order, so the swaps stay among a few thousand cache lines, where one
+        // pass by position would jump about the whole list (most of a worker's memory) when
+        // the predecessors came in scrambled (from other workers).
+        let n = placed.len();
+        let mut shift = 0;
+        while n >> shift > 4096 {
+            shift += 1;
+        }
+        if shift > 0 {
+            let blocks = n.div_ceil(1 << shift);
+            let block_end = |block: usize| ends.get(((block + 1) << shift).min(n) - 1);
+            let mut next: Vec<u64> = (0..blocks)
+                .map(|block| if block == 0 { 0 } else { block_end(block - 1) })
+                .collect();
+            for block in 0..blocks {
+                let end = block_end(block);
+                while next[block] < end {
+                    let i = next[block] as usize;
+                    let owner = found_at[i] as usize >> shift;
+                    if owner == block {
+                        next[block] += 1;
+                    } else {
+                        let j = next[owner] as usize;
+                        next[owner] += 1;
+                        found_at.swap(i, j);
+                        found_slot.swap(i, j);
+                    }
+                }
+            }
+        }
+        // Then by position, within each block.
         for list in 0..placed.len() {
             let span = ends.span(list);
             loop {
