@@ -215,7 +215,8 @@ impl Shard {
         (idx, self.options_of(idx).start + rank)
     }
 
-    /// The bytes this shard keeps, as its vectors hold them.
+    /// The bytes this shard keeps, as its vectors hold them (the side tables of rare cases —
+    /// options of infinite value or of more than 255 parts — are left out).
     pub fn bytes(&self) -> u64 {
         let vecs = self.arena.capacity()
             + self.ends.bytes()
@@ -493,7 +494,9 @@ impl Shard {
             self.table = HashTable::new();
             self.shrink();
             self.index_predecessors();
-            self.start_values();
+            if self.error.is_none() {
+                self.start_values();
+            }
         }
         self.peak = self.peak.max(self.bytes());
         if self.error.is_none() {
@@ -713,8 +716,8 @@ impl Shard {
                 None => {
                     let text = self.rules.describe(self.position(idx));
                     self.fail(Error::Unsupported(format!(
-                        "position {text} can be reached by more than 2^32 moves; explore \
-                         takes fewer"
+                        "position {text} can be reached by 2^32 moves or more on one worker; \
+                         explore takes fewer (more workers share them)"
                     )));
                     return;
                 }
@@ -738,7 +741,7 @@ impl Shard {
         // the predecessors came in scrambled (from other workers).
         let n = placed.len();
         let mut shift = 0;
-        while n >> shift > 4096 {
+        while n.div_ceil(1 << shift) > 4096 {
             shift += 1;
         }
         if shift > 0 {
@@ -749,6 +752,10 @@ impl Shard {
                 .collect();
             for block in 0..blocks {
                 let end = block_end(block);
+                debug_assert!(
+                    block == 0 || next[block - 1] == block_end(block - 1),
+                    "the blocks before are complete"
+                );
                 while next[block] < end {
                     let i = next[block] as usize;
                     let owner = found_at[i] as usize >> shift;
@@ -762,6 +769,14 @@ impl Shard {
                     }
                 }
             }
+            debug_assert!(
+                (0..found_at.len()).all(|i| {
+                    let block = found_at[i] as usize >> shift;
+                    let start = if block == 0 { 0 } else { block_end(block - 1) };
+                    (start..block_end(block)).contains(&(i as u64))
+                }),
+                "every predecessor is in its block"
+            );
         }
         // Then by position, within each block.
         for list in 0..placed.len() {
@@ -877,8 +892,11 @@ impl Shard {
         self.option_values = values;
         self.value[idx as usize] = small(value);
         let i = idx as usize;
+        // `far` and `near` are kept while values propagate in a game not yet known to have
+        // cycles (freed at the first Smith stage; `near` also at `Finish`, where nothing
+        // finishes a position).
         let remoteness = match (value, self.options_of(idx).is_empty()) {
-            _ if i >= self.far.len() => 0,
+            _ if i >= self.far.len() || i >= self.near.len() => 0,
             (_, true) => 0,
             (0, false) => self.far[i].saturating_add(1),
             _ => self.near[i].saturating_add(1),
@@ -910,8 +928,9 @@ impl Shard {
     }
 }
 
-/// A finite value in 32 bits: values are at most the number of a position's options (below
-/// [`MAX_OPTIONS`]), and so are their XORs.
+/// A finite value in [`VALUE`]'s bits: a mex is at most the number of a position's options
+/// (at most [`MAX_OPTIONS`] = 2^20), and so is a Smith stage's (a position labelled at stage
+/// `m` was killed at stages 0 to m − 1 by distinct options); their XORs are below 2^21.
 fn small(value: u64) -> u32 {
     debug_assert!(value <= u64::from(VALUE));
     value as u32
