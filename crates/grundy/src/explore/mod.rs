@@ -142,8 +142,9 @@ pub enum Origin {
 }
 
 /// A position's encoding in a message: kept inline up to 16 bytes (most positions), so that
-/// a message reaching a position allocates nothing — where workers are threads, the memory
-/// one allocates and another frees was a tenth of their time.
+/// a message reaching a position allocates nothing (when each carried an allocation that
+/// another worker's thread freed, malloc and free took 14% of two threads' CPU time, 9% of
+/// one's).
 pub type Encoding = smallvec::SmallVec<[u8; 16]>;
 
 /// A message between shards.
