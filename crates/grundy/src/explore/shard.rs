@@ -402,6 +402,13 @@ impl Shard {
         }
     }
 
+    /// Whether position `i`'s `far` and `near` are kept: while values propagate in a game not
+    /// yet known to have cycles (they are freed at the first Smith stage, and `near` at
+    /// `Finish`, where nothing finishes a position).
+    fn keeps_remoteness(&self, i: usize) -> bool {
+        i < self.far.len() && i < self.near.len()
+    }
+
     /// Whether option `o` has no part (the component vanishes).
     fn is_empty_option(&self, o: u64) -> bool {
         self.opt[o as usize] & EMPTY != 0
@@ -420,7 +427,9 @@ impl Shard {
                 let i = idx as usize;
                 // A move to one position: its remoteness counts (until the game is found to
                 // have cycles: then remoteness comes from counting, and these are gone).
-                if self.opt[o as usize] & (SPLIT | EMPTY | LEFT) == ONE_LEFT && i < self.far.len() {
+                if self.opt[o as usize] & (SPLIT | EMPTY | LEFT) == ONE_LEFT
+                    && self.keeps_remoteness(i)
+                {
                     self.far[i] = self.far[i].max(remoteness);
                     if value == LoopyValue::Finite(0) {
                         self.near[i] = self.near[i].min(remoteness);
@@ -694,9 +703,9 @@ impl Shard {
         self.near = Vec::with_capacity(n);
         for idx in 0..n as u32 {
             let options = self.options_of(idx);
-            let empties = options.filter(|&o| self.is_empty_option(o)).count();
-            let options = self.options_of(idx);
-            self.open.push((options.end - options.start) as u32 - empties as u32);
+            let count = (options.end - options.start) as u32;
+            let empties = options.filter(|&o| self.is_empty_option(o)).count() as u32;
+            self.open.push(count - empties);
             self.near.push(if empties > 0 { 0 } else { u32::MAX });
         }
     }
@@ -892,11 +901,8 @@ impl Shard {
         self.option_values = values;
         self.value[idx as usize] = small(value);
         let i = idx as usize;
-        // `far` and `near` are kept while values propagate in a game not yet known to have
-        // cycles (freed at the first Smith stage; `near` also at `Finish`, where nothing
-        // finishes a position).
         let remoteness = match (value, self.options_of(idx).is_empty()) {
-            _ if i >= self.far.len() || i >= self.near.len() => 0,
+            _ if !self.keeps_remoteness(i) => 0,
             (_, true) => 0,
             (0, false) => self.far[i].saturating_add(1),
             _ => self.near[i].saturating_add(1),
