@@ -51,6 +51,16 @@ impl Arr {
     }
 }
 
+/// The largest constant array (in elements, nested ones counted) copied for each use rather than
+/// shared ([`Val::unshared`]).
+const SMALL_CONSTANT: usize = 16;
+
+impl Arr {
+    fn unshared(&self) -> Arr {
+        Arr { items: self.items.iter().map(Val::unshared).collect(), size: self.size }
+    }
+}
+
 fn checked(arr: Arr) -> R<Arr> {
     if arr.size > MAX_ARRAY_ELEMENTS {
         Err(Bail)
@@ -60,6 +70,18 @@ fn checked(arr: Arr) -> R<Arr> {
 }
 
 impl Val {
+    /// A copy that shares no array with `self` when the arrays are small: a constant of the
+    /// program (`[]` folded by Rhai's optimizer, a global) is read by every worker thread, and
+    /// sharing it would make each of them write its reference count, a cache line the threads
+    /// then pass back and forth on every call. A large constant (a table) is shared.
+    fn unshared(&self) -> Val {
+        match self {
+            Val::Array(a) if a.size <= SMALL_CONSTANT => Val::Array(Arc::new(a.unshared())),
+            Val::Split(a) if a.size <= SMALL_CONSTANT => Val::Split(Arc::new(a.unshared())),
+            other => other.clone(),
+        }
+    }
+
     fn nested(&self) -> usize {
         match self {
             Val::Array(a) | Val::Split(a) => a.size,
@@ -304,8 +326,8 @@ pub(super) struct Program {
     bails: AtomicU64,
 }
 
-/// Calls tried before a script that mostly bails is left to Rhai.
-const TRIAL_CALLS: u64 = 256;
+/// Calls tried before a script that bailed on most of them is left to Rhai.
+pub(super) const TRIAL_CALLS: u64 = 256;
 
 impl Program {
     /// Compiles the script's functions; `None` if it has no `moves(p)` (the host reports it).
@@ -393,12 +415,16 @@ impl Program {
         budget: u64,
         stop: &dyn Fn() -> bool,
     ) -> R<Vec<Choice>> {
-        let calls = self.calls.fetch_add(1, Ordering::Relaxed);
-        if calls >= TRIAL_CALLS && 2 * self.bails.load(Ordering::Relaxed) > calls {
+        // The first TRIAL_CALLS calls decide: past them the counters are read, never written,
+        // so that worker threads calling at once do not pass their cache line back and forth.
+        let trial = self.calls.load(Ordering::Relaxed) < TRIAL_CALLS;
+        if trial {
+            self.calls.fetch_add(1, Ordering::Relaxed);
+        } else if 2 * self.bails.load(Ordering::Relaxed) > TRIAL_CALLS {
             return Err(Bail);
         }
         let result = self.run_moves(position, budget, stop);
-        if result.is_err() {
+        if trial && result.is_err() {
             self.bails.fetch_add(1, Ordering::Relaxed);
         }
         result
@@ -908,13 +934,13 @@ impl<'a> Run<'a> {
     fn eval(&mut self, node: &Node, frame: &mut [Val]) -> R<Val> {
         self.ops += 2;
         Ok(match node {
-            Node::Const(v) => v.clone(),
+            Node::Const(v) => v.unshared(),
             Node::Local(slot) => frame[*slot as usize].clone(),
             Node::Global(index) => {
                 if self.depth != 1 {
                     return Err(Bail);
                 }
-                self.program.globals[*index as usize].clone().ok_or(Bail)?
+                self.program.globals[*index as usize].as_ref().ok_or(Bail)?.unshared()
             }
             Node::Array(items) => {
                 let mut values = Vec::with_capacity(items.len());

@@ -317,3 +317,39 @@ fn random_expressions_agree_with_rhai() {
         .unwrap();
     assert!(answered.get() >= 200, "only {} random scripts took the fast path", answered.get());
 }
+
+#[test]
+fn the_first_calls_decide_whether_the_fast_path_is_tried() {
+    let text = "fn moves(p) { [] }";
+    // A script whose positions bail on most of the first calls is left to Rhai for good.
+    let mostly = game(text);
+    for _ in 0..super::fast::TRIAL_CALLS {
+        assert_eq!(fast(&mostly, &ScriptValue::Str("s".into())), Err(Bail));
+    }
+    assert_eq!(fast(&mostly, &int(1)), Err(Bail));
+    // One whose first calls mostly take the fast path keeps it, whatever bails later.
+    let rarely = game(text);
+    for i in 0..super::fast::TRIAL_CALLS {
+        let position = if i % 4 == 0 { ScriptValue::Str("s".into()) } else { int(1) };
+        let _ = fast(&rarely, &position);
+    }
+    for _ in 0..2 * super::fast::TRIAL_CALLS {
+        assert_eq!(fast(&rarely, &ScriptValue::Str("s".into())), Err(Bail));
+    }
+    assert_eq!(fast(&rarely, &int(1)), Ok(vec![]));
+}
+
+#[test]
+fn a_constant_array_changed_in_one_call_is_whole_in_the_next() {
+    // Rhai's optimizer folds the literals into constants; the fast path copies small ones for
+    // each use, and must never let one call's change reach another.
+    let game = game(
+        "const T = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
+         fn moves(n) { let a = [1, 2]; a.push(n); let t = T; t.push(n); [a.len(), t.len()] }",
+    );
+    for n in 0..3 {
+        let expected = vec![Choice::One(int(3)), Choice::One(int(19))];
+        assert_eq!(fast(&game, &int(n)), Ok(expected));
+        assert_eq!(rhai(&game, &int(n)).unwrap(), vec![vec![int(3)], vec![int(19)]]);
+    }
+}
