@@ -34,6 +34,13 @@ pub(super) fn odd(x: u32) -> bool {
     (0x6996u32 >> (x & 0xF)) & 1 == 1
 }
 
+/// Whether `value` is rare under `mask`: an even number of its bits under the mask (with no mask,
+/// every value is).
+#[inline(always)]
+pub(super) fn is_rare(value: u32, mask: u32) -> bool {
+    !odd(value & mask)
+}
+
 /// The value stored as `stored` (bit `b` of `mask` dropped) at a position of the class `rare`.
 pub(super) fn decode(stored: u32, rare: bool, mask: u32) -> u32 {
     let b = mask.trailing_zeros();

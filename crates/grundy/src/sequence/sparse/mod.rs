@@ -819,7 +819,7 @@ impl<V: Cell> SparseEngine<V> {
     }
 
     fn is_rare(&self, value: u32) -> bool {
-        !fold::odd(value & self.mask)
+        fold::is_rare(value, self.mask)
     }
 
     /// Whether `value` is common under a mask (without one, no value is).

@@ -37,7 +37,7 @@
 //! Whatever the pseudo-random order does, a value counts as present only when a pair with that
 //! XOR was seen, and as absent only after every pair was scanned: every answer is exact.
 
-use super::fold::{self, compress, rare_pattern};
+use super::fold::{self, compress, is_rare, rare_pattern};
 use super::{last_pair, Cell, Shared, Speculation};
 
 /// Heaps taken together by the rare pass.
@@ -115,10 +115,6 @@ pub(super) fn applies(mask: u32, split_after: &[usize], n0: usize) -> bool {
 /// The common value numbered `z` (see [`compress`]): its stored form, decoded as common.
 fn common_numbered(z: u32, mask: u32) -> u32 {
     fold::decode(z, false, mask)
-}
-
-fn is_rare(value: u32, mask: u32) -> bool {
-    !fold::odd(value & mask)
 }
 
 /// The values of `set` below `c`.
