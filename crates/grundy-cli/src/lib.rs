@@ -8,6 +8,7 @@ pub mod batch;
 pub mod explore;
 pub mod graph;
 pub mod heap_values;
+pub mod legs;
 pub mod lesson;
 pub mod misere;
 pub mod nimber;

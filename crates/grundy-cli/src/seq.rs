@@ -3,6 +3,7 @@
 
 use crate::args::SeqArgs;
 use crate::heap_values::Sequence;
+use crate::legs::{keep_values, Summarize};
 use crate::output::write_picture;
 use crate::progress::Progress;
 use crate::{library_error, parse_count, parse_family, write_document, BadInput, Family, Files};
@@ -163,7 +164,7 @@ fn summaries_only(
         None
     };
     if legs {
-        crate::seq_file::catch_interrupts();
+        crate::legs::catch_interrupts();
     }
     let mut inner = BarOnly { bar, until: args.until, started: std::time::Instant::now() };
     let mut sink = match &resumed {
@@ -189,9 +190,9 @@ fn summaries_only(
         let at = engine.n;
         let state = LegState { game: game.name.clone(), engine, summaries: powers };
         write_state(&state_path, &state)?;
-        let (interrupted, terminated) = crate::seq_file::interrupt_flags();
+        let (interrupted, terminated) = crate::legs::interrupt_flags();
         let status = if !interrupted.load(std::sync::atomic::Ordering::SeqCst) {
-            crate::seq_file::LEG_ENDED
+            crate::legs::LEG_ENDED
         } else if terminated.load(std::sync::atomic::Ordering::SeqCst) {
             143
         } else {
@@ -229,19 +230,6 @@ fn summaries_only(
     Ok(true)
 }
 
-/// The values `--keep` asks to keep at each end (the library's default without it).
-pub(crate) fn keep_values(args: &SeqArgs) -> Result<usize> {
-    let Some(text) = &args.keep else {
-        return Ok(Keep::DEFAULT);
-    };
-    let count = parse_count(text, "--keep")?;
-    let most = grundy::sequence::sparse::MAX_KEPT;
-    usize::try_from(count).ok().filter(|&n| (Keep::LEAST..=most).contains(&n)).ok_or_else(|| {
-        BadInput::msg(format!("--keep {count}: at least {} values, at most {most}", Keep::LEAST))
-            .into()
-    })
-}
-
 /// Writes a leg's state whole or not at all: `PATH.partial`, synced, renamed over `PATH`.
 fn write_state(path: &std::path::Path, state: &LegState) -> Result<()> {
     let partial = path.with_extension("partial");
@@ -266,90 +254,6 @@ fn write_pictures(args: &SeqArgs, picture: &grundy_plot::Picture, chatty: bool) 
     Ok(())
 }
 
-/// A sink that writes the summary of every power of two reached into a directory
-/// (`--summary DIR`: `DIR/N` and `DIR/N.about`, each written whole or not at all), and passes
-/// everything on to `inner`.
-pub(crate) struct Summarize<'s> {
-    inner: &'s mut dyn Sink,
-    dir: std::path::PathBuf,
-    game: String,
-    pub(crate) powers: grundy::sequence::store::PowerSummaries,
-    /// A file error stops the run; it is reported as itself.
-    pub error: Option<anyhow::Error>,
-}
-
-impl<'s> Summarize<'s> {
-    /// Summaries into `dir` for a run that goes on from `powers` (a leg's state).
-    pub fn resumed(
-        inner: &'s mut dyn Sink,
-        dir: &std::path::Path,
-        game: &str,
-        powers: grundy::sequence::store::PowerSummaries,
-    ) -> Self {
-        Summarize { inner, dir: dir.to_path_buf(), game: game.to_string(), powers, error: None }
-    }
-
-    /// Summaries into `dir` (created if missing) for `game`'s run.
-    pub fn new(inner: &'s mut dyn Sink, dir: &std::path::Path, game: &str) -> Result<Self> {
-        std::fs::create_dir_all(dir).map_err(|error| {
-            BadInput::msg(format!("--summary: cannot create '{}': {error}", dir.display()))
-        })?;
-        Ok(Summarize {
-            inner,
-            dir: dir.to_path_buf(),
-            game: game.to_string(),
-            powers: grundy::sequence::store::PowerSummaries::new(),
-            error: None,
-        })
-    }
-
-    fn write(&mut self, values: &[u32]) -> anyhow::Result<()> {
-        for summary in self.powers.add(values) {
-            let name = summary.n.to_string();
-            crate::output::write_file(&self.dir.join(&name), summary.histogram().as_bytes())?;
-            crate::output::write_file(
-                &self.dir.join(format!("{name}.about")),
-                summary.about(&self.game).as_bytes(),
-            )?;
-        }
-        Ok(())
-    }
-}
-
-impl Sink for Summarize<'_> {
-    fn values(&mut self, first: u64, values: Chunk<'_>) -> grundy::Result<()> {
-        self.inner.values(first, values)?;
-        if values.max() > u64::from(u32::MAX) {
-            return Ok(());
-        }
-        for start in (0..values.len()).step_by(1 << 20) {
-            let piece = values.slice(start..(start + (1 << 20)).min(values.len())).to_vec();
-            if let Err(error) = self.write(&piece) {
-                let failure = grundy::Error::Write { what: format!("{error:#}"), kind: None };
-                self.error = Some(error);
-                return Err(failure);
-            }
-        }
-        Ok(())
-    }
-
-    fn step_done(&mut self) -> grundy::Result<()> {
-        self.inner.step_done()
-    }
-
-    fn leg_over(&mut self) -> bool {
-        self.inner.leg_over()
-    }
-
-    fn progress(&mut self, heap: u64, note: &str) {
-        self.inner.progress(heap, note);
-    }
-
-    fn period_proven(&mut self, period: &grundy::sequence::period::Period, first: u64) {
-        self.inner.period_proven(period, first);
-    }
-}
-
 /// A sink that only moves the progress bar, and ends the leg at `until` or an interrupt.
 struct BarOnly<'b> {
     bar: &'b mut Progress,
@@ -363,7 +267,7 @@ impl Sink for BarOnly<'_> {
     }
 
     fn leg_over(&mut self) -> bool {
-        let (interrupted, _) = crate::seq_file::interrupt_flags();
+        let (interrupted, _) = crate::legs::interrupt_flags();
         interrupted.load(std::sync::atomic::Ordering::SeqCst)
             || self.until.is_some_and(|until| self.started.elapsed() >= until)
     }

@@ -23,6 +23,7 @@
 
 use crate::args::SeqArgs;
 use crate::heap_values::Sequence;
+use crate::legs::{catch_interrupts, interrupt_flags, LEG_ENDED};
 use crate::output::{destination, with_suffix, write_file, Destination};
 use crate::progress::Progress;
 use crate::{library_error, BadInput, Interrupted};
@@ -42,7 +43,7 @@ use grundy::Limits;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -273,37 +274,6 @@ impl Output {
     }
 }
 
-/// Set by the first SIGINT or SIGTERM; the run loops poll it between steps.
-static INTERRUPTED: std::sync::OnceLock<(Arc<AtomicBool>, Arc<AtomicBool>)> =
-    std::sync::OnceLock::new();
-
-/// The flags the signals set: (interrupted by either, terminated by SIGTERM).
-pub(crate) fn interrupt_flags() -> &'static (Arc<AtomicBool>, Arc<AtomicBool>) {
-    INTERRUPTED.get_or_init(|| (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false))))
-}
-
-/// From here on SIGINT and SIGTERM ask the run to checkpoint and stop; a second one stops it at
-/// once (the last checkpoint still stands), with the shell's status for the signal: 128 + its
-/// number, 130 for SIGINT and 143 for SIGTERM.
-pub(crate) fn catch_interrupts() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let (interrupted, terminated) = interrupt_flags();
-    for (signal, status) in [(SIGINT, 130), (SIGTERM, 143)] {
-        // The exit on a second signal is registered first, so that the first one only sets
-        // the flag. Registering fails only where signals cannot be caught at all.
-        let _ = signal_hook::flag::register_conditional_shutdown(
-            signal,
-            status,
-            Arc::clone(interrupted),
-        );
-        let _ = signal_hook::flag::register(signal, Arc::clone(interrupted));
-    }
-    let _ = signal_hook::flag::register(SIGTERM, Arc::clone(terminated));
-}
-
-/// The exit status of a leg ended by `--until` (sysexits' EX_TEMPFAIL: not done, run again).
-pub const LEG_ENDED: u8 = 75;
-
 /// When checkpoints are due: every interval, and at once when the run is interrupted or its
 /// leg's time (`--until`) is up.
 struct Checkpoints {
@@ -517,7 +487,7 @@ impl Job<'_> {
         // A long run keeps only a prefix and a tail in memory and reads older values back
         // from its partial file.
         let archive = Arc::new(FileArchive::new(with_suffix(target, ".partial")));
-        let values = crate::seq::keep_values(self.args)?;
+        let values = crate::legs::keep_values(self.args)?;
         options.keep = Keep::for_file(self.max_heap, values, archive.clone());
         // A resumed run of the fast engine that keeps a prefix and a tail takes back only
         // those (and goes on from a state built from the file), not every value it wrote.
@@ -586,7 +556,7 @@ impl Job<'_> {
         };
         let (result, summary_error) = match &self.args.summary {
             Some(dir) => {
-                let mut summarize = crate::seq::Summarize::new(&mut sink, dir, &game.name)?;
+                let mut summarize = crate::legs::Summarize::new(&mut sink, dir, &game.name)?;
                 let result =
                     run_sequence(game, self.max_heap, &options, Some(&mut summarize), self.limits);
                 (result, summarize.error.take())

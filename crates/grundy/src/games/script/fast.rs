@@ -15,7 +15,8 @@
 //! limit. So a call that succeeds here would succeed in Rhai with the same options, and a call
 //! near a bound is left to Rhai, which reports the bound.
 //!
-//! A script that bails on most calls (its positions are strings, say) stops trying this path.
+//! A script that bails on most of its first `TRIAL_CALLS` (256) calls (its positions are strings, say)
+//! stops trying this path for good.
 
 use super::{ScriptValue, MAX_ARRAY_ELEMENTS, MAX_CALL_LEVELS};
 use rhai::{ASTFlags, ASTNode, Dynamic, Expr, FnCallExpr, Position, Scope, Stmt, StmtBlock, AST};
@@ -415,12 +416,12 @@ impl Program {
         budget: u64,
         stop: &dyn Fn() -> bool,
     ) -> R<Vec<Choice>> {
-        // The first TRIAL_CALLS calls decide: past them the counters are read, never written,
-        // so that worker threads calling at once do not pass their cache line back and forth.
-        let trial = self.calls.load(Ordering::Relaxed) < TRIAL_CALLS;
-        if trial {
-            self.calls.fetch_add(1, Ordering::Relaxed);
-        } else if 2 * self.bails.load(Ordering::Relaxed) > TRIAL_CALLS {
+        // The first TRIAL_CALLS calls decide: past them the counters are only read, so that
+        // worker threads calling at once do not pass their cache line back and forth. (A trial
+        // call still running when others have passed the trial may yet count its bail.)
+        let trial = self.calls.load(Ordering::Relaxed) < TRIAL_CALLS
+            && self.calls.fetch_add(1, Ordering::Relaxed) < TRIAL_CALLS;
+        if !trial && 2 * self.bails.load(Ordering::Relaxed) > TRIAL_CALLS {
             return Err(Bail);
         }
         let result = self.run_moves(position, budget, stop);

@@ -326,7 +326,9 @@ fn the_first_calls_decide_whether_the_fast_path_is_tried() {
     for _ in 0..super::fast::TRIAL_CALLS {
         assert_eq!(fast(&mostly, &ScriptValue::Str("s".into())), Err(Bail));
     }
-    assert_eq!(fast(&mostly, &int(1)), Err(Bail));
+    for _ in 0..=2 * super::fast::TRIAL_CALLS {
+        assert_eq!(fast(&mostly, &int(1)), Err(Bail));
+    }
     // One whose first calls mostly take the fast path keeps it, whatever bails later.
     let rarely = game(text);
     for i in 0..super::fast::TRIAL_CALLS {
@@ -341,8 +343,9 @@ fn the_first_calls_decide_whether_the_fast_path_is_tried() {
 
 #[test]
 fn a_constant_array_changed_in_one_call_is_whole_in_the_next() {
-    // Rhai's optimizer folds the literals into constants; the fast path copies small ones for
-    // each use, and must never let one call's change reach another.
+    // Rhai's optimizer folds the literals into constants; the fast path copies a small one for
+    // each use and shares a large one (every change goes through a copy on write either way):
+    // neither may let one call's change reach the next.
     let game = game(
         "const T = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
          fn moves(n) { let a = [1, 2]; a.push(n); let t = T; t.push(n); [a.len(), t.len()] }",
