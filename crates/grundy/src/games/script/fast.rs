@@ -15,8 +15,8 @@
 //! limit. So a call that succeeds here would succeed in Rhai with the same options, and a call
 //! near a bound is left to Rhai, which reports the bound.
 //!
-//! A script that bails on most of its first `TRIAL_CALLS` (256) calls (its positions are strings, say)
-//! stops trying this path for good.
+//! A script that bails on most of its first `TRIAL_CALLS` (256) calls (its positions are
+//! strings, say) stops trying this path for good.
 
 use super::{ScriptValue, MAX_ARRAY_ELEMENTS, MAX_CALL_LEVELS};
 use rhai::{ASTFlags, ASTNode, Dynamic, Expr, FnCallExpr, Position, Scope, Stmt, StmtBlock, AST};
@@ -50,17 +50,15 @@ impl Arr {
         let size = items.iter().map(|v| 1 + v.nested()).sum();
         checked(Arr { items, size })
     }
+
+    fn unshared(&self) -> Arr {
+        Arr { items: self.items.iter().map(Val::unshared).collect(), size: self.size }
+    }
 }
 
 /// The largest constant array (in elements, nested ones counted) copied for each use rather than
 /// shared ([`Val::unshared`]).
 const SMALL_CONSTANT: usize = 16;
-
-impl Arr {
-    fn unshared(&self) -> Arr {
-        Arr { items: self.items.iter().map(Val::unshared).collect(), size: self.size }
-    }
-}
 
 fn checked(arr: Arr) -> R<Arr> {
     if arr.size > MAX_ARRAY_ELEMENTS {
