@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two or more builds of `grundy explore` side by side on the walk game of bench/explore.sh (a
+# Two or more builds of `grundy explore` side by side on the walk game of bench/walk.rhai (a
 # token on a SIDE × SIDE grid, three moves a position): each build in turn, ROUNDS times, with
 # THREADS workers in one process; each run's wall time, CPU time and peak resident memory from
 # /usr/bin/time, then each build's medians and their ratios to the first build's, and a check
@@ -16,23 +16,12 @@ side=$1 rounds=$2 threads=$3
 shift 3
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-cat > "$dir/walk.rhai" <<'RHAI'
-// A token on a grid moves one or two steps left, or one step down.
-fn moves(p) {
-    let x = p[0];
-    let y = p[1];
-    let out = [];
-    if x >= 1 { out.push([x - 1, y]); }
-    if x >= 2 { out.push([x - 2, y]); }
-    if y >= 1 { out.push([x, y - 1]); }
-    out
-}
-RHAI
+walk="$(cd "$(dirname "$0")" && pwd)/walk.rhai"
 for round in $(seq "$rounds"); do
     b=0
     for grundy in "$@"; do
         /usr/bin/time -f "%e %U %S %M" -o "$dir/time" \
-            "$grundy" explore "script:$dir/walk.rhai" "$side,$side" --threads "$threads" \
+            "$grundy" explore "script:$walk" "$side,$side" --threads "$threads" \
             > "$dir/out.$b" 2> /dev/null
         echo "$b $(cat "$dir/time")" >> "$dir/runs"
         cmp -s "$dir/out.0" "$dir/out.$b" || { echo "bench/explore-ab.sh: $grundy answered differently" >&2; exit 1; }
@@ -51,8 +40,10 @@ for b, name in enumerate(builds):
     peak = statistics.median(int(r[4]) for r in mine) / 1024
     rows.append((name, wall, cpu, peak))
 base = rows[0]
+def ratio(x, y):  # a run too short to time (0.00 s) has no ratio
+    return f"{x / y:.2f}" if y > 0 else "-"
 for name, wall, cpu, peak in rows:
-    print(f"{name:<40} median wall {wall:7.2f} s ({wall / base[1]:.2f})  cpu {cpu:7.2f} s "
-          f"({cpu / base[2]:.2f})  peak {peak:7.1f} MiB ({peak / base[3]:.2f})")
+    print(f"{name:<40} median wall {wall:7.2f} s ({ratio(wall, base[1])})  cpu {cpu:7.2f} s "
+          f"({ratio(cpu, base[2])})  peak {peak:7.1f} MiB ({ratio(peak, base[3])})")
 print("the answers are the same")
 PY

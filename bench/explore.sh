@@ -13,19 +13,7 @@ cargo build --release --quiet
 grundy=target/release/grundy
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-cat > "$dir/walk.rhai" <<'RHAI'
-// A token on a grid moves one or two steps left, or one step down.
-fn moves(p) {
-    let x = p[0];
-    let y = p[1];
-    let out = [];
-    if x >= 1 { out.push([x - 1, y]); }
-    if x >= 2 { out.push([x - 2, y]); }
-    if y >= 1 { out.push([x, y - 1]); }
-    out
-}
-RHAI
-game="script:$dir/walk.rhai"
+game="script:bench/walk.rhai"
 start="$side,$side"
 seconds() { python3 -c "import sys,time; print(f'{time.time():.3f}')"; }
 run() { # name, cores, command... (the peak resident memory of every process of the run is
