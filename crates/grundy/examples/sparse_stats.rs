@@ -65,7 +65,7 @@ fn run<V: Cell>(
         if len == report_at || len == n + 1 {
             let s = engine.stats();
             println!(
-                "n {len:>11}  {:>8.2?}  mask {:#06x}  rare {:>7}  max {:>5}  window {:>6}  full checks {:>9} (wasted {:>9})  block {} fallbacks {} gone on {}",
+                "n {len:>11}  {:>8.2?}  mask {:#06x}  rare {:>7}  max {:>5}  window {:>6}  full checks {:>9} (wasted {:>9})  block {} fallbacks {} gone on {} spread {}",
                 started.elapsed(),
                 s.mask,
                 s.n_rare,
@@ -75,7 +75,8 @@ fn run<V: Cell>(
                 s.n_wasted_checks,
                 s.block,
                 s.n_fallbacks,
-                s.n_gone_on
+                s.n_gone_on,
+                s.n_spread_windows
             );
             report_at *= 2;
         }

@@ -702,6 +702,37 @@ proptest! {
     }
 }
 
+/// A window spread in pieces below its top gives the values of a window in one run (whose own
+/// tests compare it with the definition), on one thread and shared between two, on games where
+/// the spread is taken (counted); and left to choose, the engine takes it on Grundy's game.
+#[test]
+fn a_spread_window_gives_the_values_of_one_run() {
+    for (name, last) in [("grundy", 1 << 17), ("0.161", 1 << 18), ("0.034", 3 << 17)] {
+        let game = heap_game(name);
+        let engine = |spread| SparseEngine::<u16>::new(&game).unwrap().with_spread_window(spread);
+        let mut one_run = engine(false);
+        assert!(one_run.extend_to(last));
+        assert_eq!(one_run.stats().n_spread_windows, 0, "{name}");
+        let mut spread = engine(true);
+        assert!(spread.extend_to(last));
+        let mut shared = engine(true).with_parallel_from(1 << 12).sharing_every_heap();
+        assert!(shared.extend_parallel(last, 2));
+        assert_eq!(spread.values(), one_run.values(), "{name}");
+        assert_eq!(shared.values(), one_run.values(), "{name}: shared");
+        for (how, engine) in [("one thread", &spread), ("shared", &shared)] {
+            let windows = engine.stats().n_spread_windows;
+            assert!(windows > 1000, "{name}, {how}: {windows} windows spread");
+        }
+    }
+    // A trial chooses the spread (the third, at heap 274,432: at the first, rare positions lie
+    // among every window's pairs; at the second it saved less than a tenth): more windows
+    // spread than a trial has heaps.
+    let mut chosen = SparseEngine::<u16>::new(&heap_game("grundy")).unwrap();
+    assert!(chosen.extend_to(1 << 19));
+    let windows = chosen.stats().n_spread_windows;
+    assert!(windows > 4096, "the trials chose the spread: {windows} windows");
+}
+
 /// Grundy's game and Officers far past a small prefix and tail: the same values as a run that
 /// keeps them all, reading old values from the archive (rare positions far out, full
 /// enumerations), and without one, Grundy's game needs none past its last rare position.

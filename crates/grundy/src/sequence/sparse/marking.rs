@@ -318,6 +318,7 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
             window_first: first.min(window_last + 1),
             window_last: window_last.max(first - 1),
             last,
+            window_pairs: 0,
         });
     }
     // Marks only ever add, so each search for the next unmarked value starts where the last
@@ -337,6 +338,14 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
             continue;
         }
         let rest = split.rest;
+        if sparse && shared.spread && window_last + 1 >= first + 2 * WINDOW_PIECE {
+            if let Some(found) = mark_spread_window(shared, split, seen, stamp, searched_to) {
+                (searched_to, answered) = found;
+                speculation.window_pairs += split.window_pairs;
+                speculation.spread_windows += 1;
+                continue;
+            }
+        }
         // Every part of the window's pairs common: their XORs are rare, and can be gathered
         // by number.
         let commons_only = shared.by_number
@@ -352,8 +361,7 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
                 && mark_window_by_number(
                     old,
                     rest - layout.shift,
-                    lo,
-                    hi,
+                    &[(lo, hi)],
                     shared.mask,
                     seen,
                     stamp,
@@ -361,6 +369,7 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
             if !by_number {
                 mark_pair_range(old, rest - layout.shift, lo, hi, seen, stamp);
             }
+            speculation.window_pairs += (hi + 1 - lo) as u64;
             marked_from = lo;
             if sparse {
                 searched_to = first_unmarked(seen, searched_to, stamp);
@@ -418,6 +427,63 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
         let from = (last_stop as usize + 1).min(size);
         speculation.marked_after = Some(marked_bits(&seen[from..(from + 64).min(size)], stamp));
     }
+}
+
+/// Marks split `split`'s window in pieces of [`WINDOW_PIECE`] consecutive pairs spread over
+/// the [`WINDOW_SPREAD`] pairs below its top, rather than in one run: pairs of neighbouring
+/// heaps give fewer distinct values than pairs far apart. Only where the heap has room for
+/// twice the window there and no rare position lies among those pairs (so that they are
+/// gathered by number where the processor allows); `None` (nothing marked) otherwise. Looks
+/// for the least unmarked value from `searched_to` after each [`WINDOW_CHUNK`] pairs and stops
+/// once it is common: the search's place and whether it stopped so. The window then counts as
+/// empty (`window_first` past `window_last`): the pieces are not one range, so the checks go
+/// over every pair (a pair already marked is never the one they look for). Kept out of line:
+/// inlined, it made the compiler stop inlining the checks' search on every game.
+#[inline(never)]
+fn mark_spread_window<V: Cell>(
+    shared: &Shared<'_, V>,
+    split: &mut Split,
+    seen: &mut [u8],
+    stamp: u8,
+    mut searched_to: usize,
+) -> Option<(usize, bool)> {
+    let (first, window_last, rest) = (split.window_first, split.window_last, split.rest);
+    let spread_first =
+        window_last.saturating_sub(WINDOW_SPREAD - 1).max(split.new_limit + 1).max(1);
+    let pieces = (window_last + 1 - first) / WINDOW_PIECE;
+    if pieces < 2
+        || window_last + 1 - spread_first < 2 * (window_last + 1 - first)
+        || any_rare_in(shared.rare, spread_first, window_last)
+        || any_rare_in(shared.rare, rest - window_last, rest - spread_first)
+    {
+        return None;
+    }
+    let stride = (window_last + 1 - spread_first) / pieces;
+    let stored_rest = rest - shared.layout.shift;
+    let mut ranges = [(0, 0); WINDOW_CHUNK / WINDOW_PIECE];
+    let (mut piece, mut answered) = (0, false);
+    split.window_pairs = 0;
+    while !answered && piece < pieces {
+        let step = (pieces - piece).min(ranges.len());
+        for (j, range) in ranges[..step].iter_mut().enumerate() {
+            let hi = window_last - (piece + j) * stride;
+            *range = (hi + 1 - WINDOW_PIECE, hi);
+        }
+        let ranges = &ranges[..step];
+        if !(shared.by_number
+            && mark_window_by_number(shared.old, stored_rest, ranges, shared.mask, seen, stamp))
+        {
+            for &(lo, hi) in ranges {
+                mark_pair_range(shared.old, stored_rest, lo, hi, seen, stamp);
+            }
+        }
+        split.window_pairs += (step * WINDOW_PIECE) as u64;
+        piece += step;
+        searched_to = first_unmarked(seen, searched_to, stamp);
+        answered = searched_to < shared.size && fold::odd(searched_to as u32 & shared.mask);
+    }
+    split.window_first = window_last + 1;
+    Some((searched_to, answered))
 }
 
 /// The first `i ≥ from` with `seen[i] != stamp` (`seen.len()` if none): the least value not
@@ -518,11 +584,14 @@ pub(super) struct Split {
     window_first: usize,
     window_last: usize,
     last: usize,
+    /// Pairs marked by [`mark_spread_window`].
+    window_pairs: u64,
 }
 
 /// The offset from `first` of the first `a` in `first..=last` with
 /// `G(a) ⊕ G(rest − a) = target`: [`pair_with_xor`] on the kept values, the rest read from the
 /// archive. `Err(heap)`: a value neither kept nor readable.
+#[inline(always)]
 fn find_pair<V: Cell>(
     shared: &Shared<'_, V>,
     rest: usize,
@@ -618,6 +687,17 @@ const WINDOW_BY_NUMBER_FROM: usize = 256;
 
 /// Pairs of a window marked between two looks at the least unmarked value (under a mask).
 const WINDOW_CHUNK: usize = 256;
+
+/// The consecutive pairs of one piece of a spread window.
+const WINDOW_PIECE: usize = 128;
+
+/// The pairs below its top over which a window's pieces are spread, where the heap has that
+/// many (and at least twice the window). Pairs of neighbouring heaps give fewer distinct values
+/// than pairs far apart: on Grundy's game near 2^22, a window of 1,024 pairs in one run left on
+/// average 4.6 rare values below the candidate unseen, each an enumeration of every pair until
+/// it turns up; in 16 pieces of 64 over 2^14 pairs, 2.0 (over 2^13 pairs 2.3, over 2^15 1.8:
+/// 2^14 pairs of two-byte values and their partners stay within the second-level cache).
+const WINDOW_SPREAD: usize = 1 << 14;
 
 /// Heaps taken together by [`speculate_block`].
 pub(super) const LANES: usize = 8;
@@ -953,16 +1033,16 @@ fn rare_below_256(mask: u32) -> [u64; 4] {
     [rare[0], rare[1], rare[2], rare[3]]
 }
 
-/// Marks `G(a) ⊕ G(rest − a)` for `a` in `first..=last` as [`mark_pair_range`] does, where
-/// every part of those pairs is common (the caller checked that no rare position is among
-/// them), so that every XOR is rare: those below 256 are gathered as bits of their numbers,
-/// eight pairs a step, and stamped once; those of 256 and more are marked as they come.
-/// `false` (nothing marked) where the processor or the mask does not allow it.
+/// Marks `G(a) ⊕ G(rest − a)` for `a` in each range `first..=last` of `ranges` as
+/// [`mark_pair_range`] does, where every part of those pairs is common (the caller checked that
+/// no rare position is among them), so that every XOR is rare: those below 256 are gathered as
+/// bits of their numbers, eight pairs a step, and stamped once for all the ranges; those of 256
+/// and more are marked as they come. `false` (nothing marked) where the processor or the mask
+/// does not allow it.
 fn mark_window_by_number<V: Cell>(
     values: &[V],
     rest: usize,
-    first: usize,
-    last: usize,
+    ranges: &[(usize, usize)],
     mask: u32,
     seen: &mut [u8],
     stamp: u8,
@@ -976,47 +1056,42 @@ fn mark_window_by_number<V: Cell>(
         let rares = rare_below_256(mask);
         // SAFETY: the processor was asked, and has AVX2 and BMI2.
         unsafe {
-            let bits = window_by_number_avx2(values, rest, first, last, b, seen, stamp);
+            let bits = window_by_number_avx2(values, rest, ranges, b, seen, stamp);
             stamp_numbers_avx2(&mut seen[..256], bits, &rares, stamp);
         }
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (values, rest, first, last, stamp);
+        let _ = (values, rest, ranges, stamp);
         false
     }
 }
 
 /// The gathering of [`mark_window_by_number`]: the numbers of the XORs below 256 as bits
 /// (number `32j + i` is bit `i` of word `j`), eight pairs a step in eight lanes of four
-/// registers, ORed together at the end.
+/// registers kept from one range to the next, ORed together at the end.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn window_by_number_avx2<V: Cell>(
     values: &[V],
     rest: usize,
-    first: usize,
-    last: usize,
+    ranges: &[(usize, usize)],
     b: u32,
     seen: &mut [u8],
     stamp: u8,
 ) -> [u32; 4] {
     use std::arch::x86_64::*;
     let mut out = [0u32; 4];
-    if first > last {
-        return out;
-    }
-    let lows = &values[first..=last];
-    let highs = &values[rest - last..=rest - first];
-    let n = lows.len();
     let index_mask = seen.len() - 1;
     let one = _mm256_set1_epi32(1);
     let low = _mm256_set1_epi32((1 << b) - 1);
     let high = _mm256_set1_epi32(!((1 << b) - 1));
     let limit = _mm256_set1_epi32(255);
     let reverse = _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0);
-    let offsets: [__m256i; 4] = std::array::from_fn(|j| _mm256_set1_epi32(32 * j as i32));
+    // One constant for the four words (number − 32 for each word after the first), not four:
+    // with four the compiler ran out of vector registers and loaded constants again in the loop.
+    let thirty_two = _mm256_set1_epi32(32);
     let mut acc = [_mm256_setzero_si256(); 4];
     let widen = |cells: &[V]| {
         // SAFETY: eight cells (8 or 16 bytes), read unaligned.
@@ -1028,48 +1103,55 @@ unsafe fn window_by_number_avx2<V: Cell>(
             }
         }
     };
-    let mut i = 0;
-    while i + 8 <= n {
-        // Pair i + h is (lows[i + h], highs[n − 1 − i − h]): the eight highs from
-        // n − 8 − i, reversed.
-        let x = _mm256_xor_si256(
-            widen(&lows[i..i + 8]),
-            _mm256_permutevar8x32_epi32(widen(&highs[n - 8 - i..n - i]), reverse),
-        );
-        let big = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(x, limit)));
-        if big != 0 {
-            let mut lanes = [0u32; 8];
-            // SAFETY: 32 bytes into a [u32; 8].
-            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), x) };
-            for (lane, &xor) in lanes.iter().enumerate() {
-                if big & (1 << lane) != 0 {
-                    seen[xor as usize & index_mask] = stamp;
+    for &(first, last) in ranges {
+        if first > last {
+            continue;
+        }
+        let lows = &values[first..=last];
+        let highs = &values[rest - last..=rest - first];
+        // Pair i is (lows[i], highs[n − 1 − i]): eight lows, and the eight highs from the other
+        // end, reversed. (Chunks, not indices: no bounds check, and no call, in the loop.)
+        let mut low_chunks = lows.chunks_exact(8);
+        let mut high_chunks = highs.rchunks_exact(8);
+        for (low8, high8) in (&mut low_chunks).zip(&mut high_chunks) {
+            let x =
+                _mm256_xor_si256(widen(low8), _mm256_permutevar8x32_epi32(widen(high8), reverse));
+            let big = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(x, limit)));
+            if big != 0 {
+                let mut lanes = [0u32; 8];
+                // SAFETY: 32 bytes into a [u32; 8].
+                unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), x) };
+                for (lane, &xor) in lanes.iter().enumerate() {
+                    if big & (1 << lane) != 0 {
+                        seen[xor as usize & index_mask] = stamp;
+                    }
                 }
             }
+            let mut z = _mm256_or_si256(
+                _mm256_and_si256(_mm256_srli_epi32::<1>(x), high),
+                _mm256_and_si256(x, low),
+            );
+            for word in acc.iter_mut() {
+                *word = _mm256_or_si256(*word, _mm256_sllv_epi32(one, z));
+                z = _mm256_sub_epi32(z, thirty_two);
+            }
         }
-        let z = _mm256_or_si256(
-            _mm256_and_si256(_mm256_srli_epi32::<1>(x), high),
-            _mm256_and_si256(x, low),
-        );
-        for (word, offset) in acc.iter_mut().zip(&offsets) {
-            *word = _mm256_or_si256(*word, _mm256_sllv_epi32(one, _mm256_sub_epi32(z, *offset)));
+        let (low_rest, high_rest) = (low_chunks.remainder(), high_chunks.remainder());
+        for (&low, &high) in low_rest.iter().zip(high_rest.iter().rev()) {
+            let x: u32 = (low ^ high).into();
+            if x < 256 {
+                let z = super::fold::compress(x, b);
+                out[(z / 32) as usize] |= 1 << (z % 32);
+            } else {
+                seen[x as usize & index_mask] = stamp;
+            }
         }
-        i += 8;
     }
     for (word, acc) in out.iter_mut().zip(&acc) {
         let mut lanes = [0u32; 8];
         // SAFETY: 32 bytes into a [u32; 8].
         unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), *acc) };
-        *word = lanes.iter().fold(0, |all, &lane| all | lane);
-    }
-    for j in i..n {
-        let x: u32 = (lows[j] ^ highs[n - 1 - j]).into();
-        if x < 256 {
-            let z = super::fold::compress(x, b);
-            out[(z / 32) as usize] |= 1 << (z % 32);
-        } else {
-            seen[x as usize & index_mask] = stamp;
-        }
+        *word |= lanes.iter().fold(0, |all, &lane| all | lane);
     }
     out
 }
@@ -1559,7 +1641,8 @@ mod tests {
     fn window_marks_what_every_pair_marks<V: Cell>(
         mask: u32,
         seed: u64,
-        (rest, first, last): (usize, usize, usize),
+        rest: usize,
+        ranges: &[(usize, usize)],
     ) -> Result<(), TestCaseError> {
         let limit = if V::BYTES == 1 { 256 } else { 512 };
         let values: Vec<V> = sequence_under(mask, &[], rest + 1, limit, seed)
@@ -1568,10 +1651,12 @@ mod tests {
             .collect();
         let old: Vec<u8> = (0..512).map(|i| (seed >> (i % 61)) as u8 % 3).collect();
         let (mut fast, mut slow) = (old.clone(), old);
-        let by_number = mark_window_by_number(&values, rest, first, last, mask, &mut fast, 3);
+        let by_number = mark_window_by_number(&values, rest, ranges, mask, &mut fast, 3);
         prop_assert_eq!(by_number, gathers_by_number());
         if by_number {
-            mark_pair_range_generic(&values, rest, first, last, &mut slow, 3);
+            for &(first, last) in ranges {
+                mark_pair_range_generic(&values, rest, first, last, &mut slow, 3);
+            }
             prop_assert_eq!(fast, slow);
         }
         Ok(())
@@ -1594,17 +1679,24 @@ mod tests {
 
     proptest! {
         /// The window gathered by number marks what marking every pair marks, on two-byte
-        /// cells and on bytes, any length (whole steps of eight and a remainder).
+        /// cells and on bytes, any length (whole steps of eight and a remainder), in one range
+        /// (empty when `first > last`) or in several apart (the pieces of a spread window).
         #[test]
         fn window_by_number_marks_what_every_pair_marks(
             (b, high, seed) in (0u32..8, any::<u16>(), any::<u64>()),
             (rest, i, j) in (2usize..600, any::<prop::sample::Index>(), any::<prop::sample::Index>()),
+            cuts in proptest::collection::vec(any::<prop::sample::Index>(), 2..9),
         ) {
             let mask = (1 << b) | (u32::from(high) << (b + 1) & 0x1ff);
             let half = rest / 2;
             let (first, last) = (1 + i.index(half.max(1)), j.index(half + 1));
-            window_marks_what_every_pair_marks::<u16>(mask, seed, (rest, first, last))?;
-            window_marks_what_every_pair_marks::<u8>(mask, seed, (rest, first, last))?;
+            window_marks_what_every_pair_marks::<u16>(mask, seed, rest, &[(first, last)])?;
+            window_marks_what_every_pair_marks::<u8>(mask, seed, rest, &[(first, last)])?;
+            let mut ends: Vec<usize> = cuts.iter().map(|c| 1 + c.index(half.max(1))).collect();
+            ends.sort_unstable();
+            let ranges: Vec<(usize, usize)> = ends.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+            window_marks_what_every_pair_marks::<u16>(mask, seed, rest, &ranges)?;
+            window_marks_what_every_pair_marks::<u8>(mask, seed, rest, &ranges)?;
         }
 
         /// `rare_below_256` is the set of values below 256 with even parity under the mask

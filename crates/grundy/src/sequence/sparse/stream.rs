@@ -100,6 +100,8 @@ struct Stream<V> {
     /// each group: tuning against the work of a window it no longer has would double it
     /// again and again through a long stream). Any window gives the same answers.
     window: AtomicUsize,
+    /// Whether the window is spread, as the main thread chooses it (like the window).
+    spread: AtomicBool,
     record_from: Option<usize>,
     /// The largest value published so far (stored before the count of values, so that a
     /// thread that sees the values sees a maximum at least as large: tables of values seen
@@ -168,6 +170,7 @@ impl<V: Cell> Stream<V> {
             rare_values: &rare.values,
             mask: self.mask,
             window: self.window.load(Ordering::Relaxed),
+            spread: self.spread.load(Ordering::Relaxed),
             take_all: &self.take_all,
             leave_one: &self.leave_one,
             split_after: &self.split_after,
@@ -276,6 +279,7 @@ impl<V: Cell> SparseEngine<V> {
             stop: AtomicBool::new(false),
             mask: self.mask,
             window: AtomicUsize::new(self.effective_window()),
+            spread: AtomicBool::new(self.spread.on),
             record_from: self.record_from,
             max_value: std::sync::atomic::AtomicU32::new(self.stats.max_value),
             take_all: self.take_all.clone(),
@@ -387,6 +391,7 @@ impl<V: Cell> SparseEngine<V> {
             assert_eq!(self.values.as_ptr(), stream.values.start, "the buffer moved");
             stream.max_value.store(self.stats.max_value, Ordering::Release);
             stream.window.store(self.effective_window(), Ordering::Relaxed);
+            stream.spread.store(self.spread.on, Ordering::Relaxed);
             stream.values.published.store(self.values.len(), Ordering::Release);
         }
         true
