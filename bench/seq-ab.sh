@@ -2,16 +2,17 @@
 # Two or more builds of `grundy seq` side by side on one game: `grundy seq GAME 2^K - 1
 # --summary DIR --threads THREADS` with each build in turn, ROUNDS times; each run's wall time,
 # CPU time and peak resident memory from /usr/bin/time, then each build's medians, their ratios
-# to the first build's, the wall-time ratio of each round (a build against the first, run just
-# before it), and a check that every build wrote the same summaries. Machines are noisy:
-# compare the ratios of one run, never figures from two.
+# to the first build's, the wall-time ratio of each round (a build against the first build's
+# run of the same round), and a check that every build wrote the same summaries. The builds
+# run in the order given in every round. Machines are noisy: compare the ratios of one run,
+# never figures from two.
 #
 #   bench/seq-ab.sh K ROUNDS THREADS GAME GRUNDY...
 #
 #   bench/seq-ab.sh 24 5 1 0.167 ./old/grundy target/release/grundy
 set -euo pipefail
 export LC_ALL=C
-[ $# -ge 5 ] || { sed -n '2,/^set/p' "$0" | sed '$d' >&2; exit 2; }
+[ $# -ge 5 ] && [ "$2" -ge 1 ] 2>/dev/null || { sed -n '2,/^set/p' "$0" | sed '$d' >&2; exit 2; }
 k=$1 rounds=$2 threads=$3 game=$4
 shift 4
 n=$(( (1 << k) - 1 ))

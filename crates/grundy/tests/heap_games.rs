@@ -620,7 +620,7 @@ fn kept_run<V: grundy::sequence::sparse::Cell>(
     (prefix, keep, step): (usize, usize, usize),
     threads: usize,
     with_archive: bool,
-) -> (Vec<u32>, Option<grundy::sequence::sparse::Blocked>, usize) {
+) -> (Vec<u32>, Option<grundy::sequence::sparse::Blocked>, usize, u64) {
     use std::sync::Arc;
     let delivered = Arc::new(Delivered { values: Default::default(), reads: Default::default() });
     let archive: Option<Arc<dyn grundy::sequence::sparse::Archive>> =
@@ -652,7 +652,7 @@ fn kept_run<V: grundy::sequence::sparse::Cell>(
     }
     let values = delivered.values.read().unwrap().clone();
     let reads = delivered.reads.load(std::sync::atomic::Ordering::Relaxed);
-    (values, engine.blocked().cloned(), reads)
+    (values, engine.blocked().cloned(), reads, engine.stats().n_spread_windows)
 }
 
 proptest! {
@@ -686,10 +686,10 @@ proptest! {
         for threads in [1, 2] {
             let engine = || SparseEngine::<u16>::with_fixed_mask(&game, mask).unwrap()
                 .with_fixed_window(window).with_parallel_from(96);
-            let (values, blocked, _) = kept_run(engine(), last, (prefix, keep, step), threads, true);
+            let (values, blocked, _, _) = kept_run(engine(), last, (prefix, keep, step), threads, true);
             prop_assert_eq!(blocked, None, "{} with an archive", code);
             prop_assert_eq!(&values, &expected, "{} (mask {:#x}, {} threads)", code, mask, threads);
-            let (values, blocked, _) = kept_run(engine(), last, (prefix, keep, step), threads, false);
+            let (values, blocked, _, _) = kept_run(engine(), last, (prefix, keep, step), threads, false);
             prop_assert_eq!(&values[..], &expected[..values.len()], "{} without an archive", code);
             if let Some(blocked) = blocked {
                 prop_assert!(values.len() <= blocked.heap && blocked.heap <= last);
@@ -729,8 +729,9 @@ fn a_spread_window_gives_the_values_of_one_run() {
     // spread than a trial has heaps.
     let mut chosen = SparseEngine::<u16>::new(&heap_game("grundy")).unwrap();
     assert!(chosen.extend_to(1 << 19));
+    // (The trials' own epochs of the spread, one in each cycle of 2^17 heaps, are 4·4096 heaps.)
     let windows = chosen.stats().n_spread_windows;
-    assert!(windows > 4096, "the trials chose the spread: {windows} windows");
+    assert!(windows > 4 * 4096, "the trials chose the spread: {windows} windows");
 }
 
 /// Grundy's game and Officers far past a small prefix and tail: the same values as a run that
@@ -755,7 +756,7 @@ fn grundys_game_and_officers_keep_a_prefix_and_a_tail() {
                 SparseEngine::<u16>::new(&game).unwrap()
             }
             .with_parallel_from(1 << 12);
-            let (values, blocked, reads) =
+            let (values, blocked, reads, _) =
                 kept_run(engine, last, (prefix, keep, 1 << 12), threads, true);
             assert_eq!(blocked, None, "{name}");
             assert_eq!(values, expected, "{name}, {threads} threads");
@@ -768,11 +769,21 @@ fn grundys_game_and_officers_keep_a_prefix_and_a_tail() {
     let game = grundy::game("grundy").unwrap().heap_game().unwrap();
     let last = 450_000;
     let engine = SparseEngine::<u16>::new(&game).unwrap();
-    let (values, blocked, _) = kept_run(engine, last, (1 << 16, 1 << 17, 1 << 15), 2, false);
+    let (values, blocked, _, _) = kept_run(engine, last, (1 << 16, 1 << 17, 1 << 15), 2, false);
     assert_eq!(blocked, None);
     let mut whole = SparseEngine::<u16>::new(&game).unwrap();
     assert!(whole.extend_parallel(last, 2));
     assert_eq!(values, whole.chunk().to_vec());
+    // The same with the window spread in every heap it can be (the partners of its pieces in
+    // the tail, read where the layout puts them), on one thread and two.
+    for threads in [1, 2] {
+        let engine = SparseEngine::<u16>::new(&game).unwrap().with_spread_window(true);
+        let (spread, blocked, _, windows) =
+            kept_run(engine, last, (1 << 16, 1 << 17, 1 << 15), threads, false);
+        assert_eq!(blocked, None);
+        assert_eq!(spread, values, "{threads} threads");
+        assert!(windows > 100_000, "{threads} threads: {windows} windows spread");
+    }
 }
 
 /// A run through the library's `run` that keeps a prefix and a tail: the values its sink gets

@@ -338,7 +338,8 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
             continue;
         }
         let rest = split.rest;
-        if sparse && shared.spread && window_last + 1 >= first + 2 * WINDOW_PIECE {
+        // (Not once a split before has answered: the contiguous window marks nothing then.)
+        if sparse && shared.spread && !answered && window_last + 1 >= first + 2 * WINDOW_PIECE {
             if let Some(found) = mark_spread_window(shared, split, seen, stamp, searched_to) {
                 (searched_to, answered) = found;
                 speculation.window_pairs += split.window_pairs;
@@ -695,8 +696,9 @@ const WINDOW_PIECE: usize = 128;
 /// many (and at least twice the window). Pairs of neighbouring heaps give fewer distinct values
 /// than pairs far apart: on Grundy's game near 2^22, a window of 1,024 pairs in one run left on
 /// average 4.6 rare values below the candidate unseen, each an enumeration of every pair until
-/// it turns up; in 16 pieces of 64 over 2^14 pairs, 2.0 (over 2^13 pairs 2.3, over 2^15 1.8:
-/// 2^14 pairs of two-byte values and their partners stay within the second-level cache).
+/// it turns up; in 16 pieces of 64 over 2^14 pairs, 2.0, in 8 of [`WINDOW_PIECE`] (128) 2.2
+/// (over 2^13 pairs 2.3, over 2^15 1.8: 2^14 pairs of two-byte values and their partners stay
+/// within the second-level cache).
 const WINDOW_SPREAD: usize = 1 << 14;
 
 /// Heaps taken together by [`speculate_block`].

@@ -1519,15 +1519,16 @@ struct Speculation {
 
 /// Whether phase 1 spreads its window over the pairs below the window's top in pieces, or
 /// marks one run of consecutive pairs (`marking::WINDOW_SPREAD`). Which costs less depends on
-/// the game: on Grundy's game near 2^20 the spread window cost 13% fewer instructions, on
-/// 0.161, 0.034 and Officers 3 to 12% more (counted by valgrind's cachegrind, 2026-12-07). So
+/// the game: spread always, an earlier build cost 13% fewer instructions than one run on
+/// Grundy's game to 2^20, and 3 to 12% more on 0.161, 0.034 and Officers (valgrind's
+/// cachegrind, 2026-12-08; that build is not kept). So
 /// the engine measures: every [`SPREAD_CYCLE`] epochs of the window's tuning, one epoch with
 /// each layout at the same window, and the spread is kept for the rest of the cycle where its
 /// heaps cost a tenth fewer pairs (marked in windows, and walked by enumerations that found
-/// their candidate, weighed as the tuning weighs them). Measured so at 2^22 (one trial each
-/// 2^17 heaps), the spread cost 0.4 to 1.0 of the run's pairs on Grundy's game and 0.3 to 1.1
-/// on 0.172, 0.9 to 1.1 on 0.161, 0.7 to 1.1 on 0.034 and 0.9 to 1.4 on Officers. Either
-/// layout gives the same answers.
+/// their candidate, weighed as the tuning weighs them). Printed by a build with a line at each
+/// trial (not kept), to 2^22: the spread cost 0.4 to 1.0 of the run's pairs on Grundy's game
+/// and 0.3 to 1.1 on 0.172, 0.9 to 1.1 on 0.161, 0.7 to 1.1 on 0.034 and 0.9 to 1.4 on
+/// Officers. Either layout gives the same answers.
 #[derive(Debug, Clone, Copy, Default)]
 struct SpreadChoice {
     /// The layout in use.
