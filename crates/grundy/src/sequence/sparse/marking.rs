@@ -318,7 +318,6 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
             window_first: first.min(window_last + 1),
             window_last: window_last.max(first - 1),
             last,
-            window_pairs: 0,
         });
     }
     // Marks only ever add, so each search for the next unmarked value starts where the last
@@ -341,8 +340,9 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
         // (Not once a split before has answered: the contiguous window marks nothing then.)
         if sparse && shared.spread && !answered && window_last + 1 >= first + 2 * WINDOW_PIECE {
             if let Some(found) = mark_spread_window(shared, split, seen, stamp, searched_to) {
-                (searched_to, answered) = found;
-                speculation.window_pairs += split.window_pairs;
+                let pairs;
+                (searched_to, answered, pairs) = found;
+                speculation.window_pairs += pairs;
                 speculation.spread_windows += 1;
                 continue;
             }
@@ -436,7 +436,7 @@ fn speculate_marked<V: Cell, const RARE_MARKED: bool>(
 /// twice the window there and no rare position lies among those pairs (so that they are
 /// gathered by number where the processor allows); `None` (nothing marked) otherwise. Looks
 /// for the least unmarked value from `searched_to` after each [`WINDOW_CHUNK`] pairs and stops
-/// once it is common: the search's place and whether it stopped so. The window then counts as
+/// once it is common: the search's place, whether it stopped so, and the pairs marked. The window then counts as
 /// empty (`window_first` past `window_last`): the pieces are not one range, so the checks go
 /// over every pair (a pair already marked is never the one they look for). Kept out of line:
 /// inlined, it made the compiler stop inlining the checks' search on every game.
@@ -447,7 +447,7 @@ fn mark_spread_window<V: Cell>(
     seen: &mut [u8],
     stamp: u8,
     mut searched_to: usize,
-) -> Option<(usize, bool)> {
+) -> Option<(usize, bool, u64)> {
     let (first, window_last, rest) = (split.window_first, split.window_last, split.rest);
     let spread_first =
         window_last.saturating_sub(WINDOW_SPREAD - 1).max(split.new_limit + 1).max(1);
@@ -462,8 +462,7 @@ fn mark_spread_window<V: Cell>(
     let stride = (window_last + 1 - spread_first) / pieces;
     let stored_rest = rest - shared.layout.shift;
     let mut ranges = [(0, 0); WINDOW_CHUNK / WINDOW_PIECE];
-    let (mut piece, mut answered) = (0, false);
-    split.window_pairs = 0;
+    let (mut piece, mut answered, mut pairs) = (0, false, 0);
     while !answered && piece < pieces {
         let step = (pieces - piece).min(ranges.len());
         for (j, range) in ranges[..step].iter_mut().enumerate() {
@@ -478,13 +477,13 @@ fn mark_spread_window<V: Cell>(
                 mark_pair_range(shared.old, stored_rest, lo, hi, seen, stamp);
             }
         }
-        split.window_pairs += (step * WINDOW_PIECE) as u64;
+        pairs += (step * WINDOW_PIECE) as u64;
         piece += step;
         searched_to = first_unmarked(seen, searched_to, stamp);
         answered = searched_to < shared.size && fold::odd(searched_to as u32 & shared.mask);
     }
     split.window_first = window_last + 1;
-    Some((searched_to, answered))
+    Some((searched_to, answered, pairs))
 }
 
 /// The first `i ≥ from` with `seen[i] != stamp` (`seen.len()` if none): the least value not
@@ -585,8 +584,6 @@ pub(super) struct Split {
     window_first: usize,
     window_last: usize,
     last: usize,
-    /// Pairs marked by [`mark_spread_window`].
-    window_pairs: u64,
 }
 
 /// The offset from `first` of the first `a` in `first..=last` with
